@@ -1,0 +1,57 @@
+# make run   - set up, then solve a bundled example
+# make test  - set up, then lint (ruff), type-check (mypy) and run the tests
+# make bench - set up, then print the speed figures as JSON
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+EXAMPLE_BOARD := E M T D/U/L R E W/I P D E/P O E M
+EXAMPLE_VALUES := 1 4 2 3/20 2 1 6/2 4 3 1/4 2 1 4
+
+.PHONY: run test bench setup system lint clean
+
+setup: system $(STAMP)
+
+# Debian packages: installed when missing and we are root; otherwise the command is printed.
+system:
+	@missing=""; \
+	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr"; \
+	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
+	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
+	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "missing system packages:$$missing"; \
+	    echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; \
+	    echo "(macOS: brew install tesseract; Windows: see README)"; \
+	    exit 1; \
+	  fi; \
+	fi
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+run: setup
+	$(PY) -m assistant solve --game wordament --board "$(EXAMPLE_BOARD)" --values "$(EXAMPLE_VALUES)" --top 15
+
+lint: setup
+	$(PY) -m ruff check assistant tests
+	$(PY) -m mypy
+
+test: lint
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) -m tests.bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -prune -exec rm -rf {} +

@@ -1,0 +1,5 @@
+"""python -m assistant: the command line."""
+
+from .cli import main
+
+raise SystemExit(main())

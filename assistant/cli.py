@@ -1,0 +1,118 @@
+"""The command line: `assistant solve`, `assistant lexicon info`. The imperative shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
+
+from .core.types import BadInput
+from .profiles import PROFILES, profile
+
+EXIT_BAD_INPUT = 2
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Report a usage error in one line and exit with status 2."""
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def parser() -> Parser:
+    """Return the command-line parser."""
+    top = Parser(prog="assistant", description="Read word games and find the best words.")
+    commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
+    add_solve(commands.add_parser("solve", help="solve a board given as text or a screenshot"))
+    lexicon = commands.add_parser("lexicon", help="inspect a word list")
+    lexicon_commands = lexicon.add_subparsers(dest="lexicon_command", required=True,
+                                              parser_class=Parser)
+    info = lexicon_commands.add_parser("info", help="count a word list's words and skipped lines")
+    info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
+    info.add_argument("--json", action="store_true", help="print JSON")
+    return top
+
+
+def add_solve(solve: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant solve`."""
+    solve.add_argument("--game", required=True, choices=sorted(PROFILES))
+    solve.add_argument("image", nargs="?", help="screenshot file to read the board from")
+    solve.add_argument("--board", help="grid text: rows split by '/', e.g. EECA/ALEP/HNBO/QTTY")
+    solve.add_argument("--values", help="printed tile values, row-major, e.g. '1 4 2 3/...'")
+    solve.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
+    solve.add_argument("--min-len", type=positive, help="shortest word to report")
+    solve.add_argument("--top", type=positive, help="list only the best N")
+    solve.add_argument("--json", action="store_true", help="print JSON (the documented contract)")
+
+
+def positive(text: str) -> int:
+    """Return a positive integer option value."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
+
+
+def progress(message: str) -> None:
+    """Tell the user, on stderr, about slow work in progress."""
+    print(f"assistant: {message}", file=sys.stderr, flush=True)
+
+
+def run_solve(options: argparse.Namespace) -> dict[str, Any]:
+    """Solve one board and return the JSON result."""
+    game = profile(options.game)
+    lexicon = None
+    if game.NEEDS_LEXICON:
+        from . import wordlist
+
+        lexicon = wordlist.load(options.lexicon, progress)
+    return game.solve(options.game, options, lexicon)
+
+
+def run_lexicon_info(options: argparse.Namespace) -> dict[str, Any]:
+    """Return the counts of a word list."""
+    from . import wordlist
+
+    path = wordlist.resolve(options.path)
+    lexicon = wordlist.load(options.path, progress)
+    return {"path": str(path), "words": lexicon.count, "skipped": lexicon.skipped,
+            "skipped_examples": list(lexicon.examples)}
+
+
+def render_lexicon_info(info: dict[str, Any]) -> str:
+    """Return the readable form of a word list's counts."""
+    text = f"{info['path']}: {info['words']} words; {info['skipped']} entries skipped"
+    if info["skipped_examples"]:
+        text += " (outside A-Z, e.g. " + ", ".join(info["skipped_examples"]) + ")"
+    return text
+
+
+def dispatch(options: argparse.Namespace) -> tuple[dict[str, Any], Callable[[dict], str]]:
+    """Run the chosen command; return its result and the function that renders it as text."""
+    if options.command == "solve":
+        return run_solve(options), profile(options.game).render
+    return run_lexicon_info(options), render_lexicon_info
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    options = parser().parse_args(argv)
+    try:
+        result, render = dispatch(options)
+    except BadInput as err:
+        print(f"assistant: error: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("assistant: interrupted", file=sys.stderr)
+        return 130
+    except Exception as err:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("ASSISTANT_DEBUG"):
+            raise
+        print(f"assistant: internal error: {type(err).__name__}: {err} "
+              "(set ASSISTANT_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 1
+    print(json.dumps(result) if getattr(options, "json", False) else render(result))
+    return 0

@@ -1,0 +1,155 @@
+"""Lexicon: a word list as a minimal DAWG of nested dicts, walked letter by letter.
+
+A node is a dict from an uppercase letter to the next node; the key END marks the end of a word.
+Equal sub-trees are shared, so ENABLE's 390,000 trie nodes become about 54,000 dicts, which
+marshal stores (with the sharing) in about 1 MB and loads in about 15 ms. The solvers walk it with
+`node.get(letter)`, the fastest step pure Python offers.
+"""
+
+from __future__ import annotations
+
+import marshal
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from .types import BadInput
+
+END = "$"
+FORMAT = 1  # bump when the compiled form changes
+Node = dict  # letter -> Node, and END -> True
+
+WORD = re.compile(r"[A-Z]+")
+
+
+@dataclass(frozen=True)
+class WordList:
+    """The usable words of a list, plus how many entries were skipped and a few examples."""
+
+    words: list[str]
+    skipped: int = 0
+    examples: tuple[str, ...] = field(default=())
+
+
+def parse_words(data: bytes, where: str = "word list") -> WordList:
+    """Return the distinct A-Z words (uppercased) of a list, one per line; extra columns ignored."""
+    if b"\x00" in data[:65536]:
+        raise BadInput(f"{where}: a binary file, not a word list")
+    words: set[str] = set()
+    skipped: list[str] = []
+    for line in data.decode("utf-8", errors="replace").splitlines():
+        token = line.split(None, 1)[0].upper() if line.strip() else ""
+        if WORD.fullmatch(token):
+            words.add(token)
+        elif token:
+            skipped.append(token)
+    if not words:
+        raise BadInput(f"{where}: no valid words (one A-Z word per line expected)")
+    return WordList(sorted(words), len(skipped), tuple(skipped[:5]))
+
+
+def build(words: Iterable[str]) -> Node:
+    """Return the root of the minimal DAWG that holds exactly these sorted, distinct words."""
+    root: Node = {}
+    nodes = [root]
+    for word in words:
+        node = root
+        for letter in word:
+            child = node.get(letter)
+            if child is None:
+                child = node[letter] = {}
+                nodes.append(child)
+            node = child
+        node[END] = True
+    return _minimise(nodes)
+
+
+def _minimise(nodes: list[Node]) -> Node:
+    """Merge equal sub-trees, children before parents (nodes are listed parents first)."""
+    register: dict[tuple, Node] = {}
+    canonical: dict[int, Node] = {}
+    for node in reversed(nodes):
+        for letter, child in node.items():
+            if letter != END:
+                node[letter] = canonical[id(child)]
+        key = tuple((letter, id(child)) for letter, child in node.items())
+        canonical[id(node)] = register.setdefault(key, node)
+    return canonical[id(nodes[0])]
+
+
+class Lexicon:
+    """A set of words that answers: is it a word, is it a prefix, and what follows a prefix."""
+
+    def __init__(self, root: Node, count: int, skipped: int = 0,
+                 examples: tuple[str, ...] = (), name: str = "") -> None:
+        self.root, self.count, self.skipped = root, count, skipped
+        self.examples, self.name = examples, name
+
+    @classmethod
+    def from_words(cls, words: Iterable[str], name: str = "") -> Lexicon:
+        """Return a lexicon of these words (any case; entries outside A-Z are skipped)."""
+        return cls.from_wordlist(parse_words("\n".join(words).encode(), name or "words"), name)
+
+    @classmethod
+    def from_wordlist(cls, wordlist: WordList, name: str = "") -> Lexicon:
+        """Return the lexicon of a parsed word list."""
+        return cls(build(wordlist.words), len(wordlist.words), wordlist.skipped,
+                   wordlist.examples, name)
+
+    def node(self, letters: str) -> Node | None:
+        """Return the node reached by spelling these letters from the root, or None."""
+        node: Node | None = self.root
+        for letter in letters.upper():
+            node = node.get(letter)
+            if node is None:
+                return None
+        return node
+
+    def is_word(self, word: str) -> bool:
+        """True when the word is in the lexicon."""
+        node = self.node(word)
+        return node is not None and END in node
+
+    def is_prefix(self, prefix: str) -> bool:
+        """True when some word in the lexicon starts with these letters."""
+        return self.node(prefix) is not None
+
+    __contains__ = is_word
+
+    def __len__(self) -> int:
+        return self.count
+
+    def words(self, node: Node | None = None, prefix: str = "") -> Iterator[str]:
+        """Yield every word below a node (default: all words), in alphabetical order."""
+        node = self.root if node is None else node
+        if END in node:
+            yield prefix
+        for letter, child in children(node):
+            yield from self.words(child, prefix + letter)
+
+    def to_bytes(self) -> bytes:
+        """Return the compiled form: a marshal of the shared DAWG and the list's counts."""
+        return marshal.dumps((FORMAT, self.count, self.skipped, self.examples, self.root))
+
+    @classmethod
+    def from_bytes(cls, data: bytes, name: str = "") -> Lexicon:
+        """Return a lexicon from its compiled form; ValueError if the form is not ours."""
+        try:
+            fmt, count, skipped, examples, root = marshal.loads(data)
+        except (EOFError, TypeError, ValueError) as err:
+            raise ValueError("not a compiled lexicon") from err
+        if fmt != FORMAT:
+            raise ValueError(f"compiled lexicon format {fmt}, expected {FORMAT}")
+        return cls(root, count, skipped, tuple(examples), name)
+
+
+def children(node: Node) -> Iterator[tuple[str, Node]]:
+    """Yield (letter, child) for each letter that can follow this node."""
+    for letter, child in node.items():
+        if letter != END:
+            yield letter, child
+
+
+def is_end(node: Node) -> bool:
+    """True when the letters that reached this node spell a word."""
+    return END in node

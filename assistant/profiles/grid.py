@@ -1,0 +1,60 @@
+"""Grid games (Wordament, Boggle, word search): board text in, every word with its path out."""
+
+from __future__ import annotations
+
+from argparse import Namespace
+from typing import Any
+
+from ..core import grid as grids
+from ..core.lexicon import Lexicon
+from ..core.rules import BIG_BOGGLE_MIN_LEN, GRID_RULES, GridRules
+from ..core.types import BadInput, FoundWord, Grid
+
+NEEDS_LEXICON = True
+
+
+def rules_for(game: str, grid: Grid | None, min_len: int | None) -> GridRules:
+    """Return the game's rules for this grid: Big Boggle (5x5 and up) asks for 4+ letters."""
+    rules = GRID_RULES[game]
+    if min_len is None and game == "boggle" and grid is not None and grid.rows >= 5:
+        min_len = BIG_BOGGLE_MIN_LEN
+    return rules.with_min_len(min_len)
+
+
+def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
+    """Return the JSON result for a grid given as --board text."""
+    if not options.board:
+        raise BadInput(f"{game}: give the board as --board TEXT, or a screenshot file")
+    grid = grids.parse_grid(options.board, GRID_RULES[game], options.values)
+    return result(game, grid, grids.solve(grid, lexicon, rules_for(game, grid, options.min_len)),
+                  options.top)
+
+
+def result(game: str, grid: Grid, found: list[FoundWord], top: int | None) -> dict[str, Any]:
+    """Return the contract's JSON object for the words found on a grid (top N listed)."""
+    board: dict[str, Any] = {"rows": grid.rows, "cols": grid.cols, "tiles": grid.texts()}
+    if any(t.value is not None for t in grid.tiles) or game == "wordament":
+        board["values"] = grids.tile_values(grid, GRID_RULES[game])
+    return {
+        "game": game,
+        "board": board,
+        "words": [{"word": w.word, "path": list(w.path), "score": w.score} for w in found[:top]],
+        "count": len(found),
+        "total_score": grids.total_score(found),
+    }
+
+
+def render(result: dict[str, Any]) -> str:
+    """Return a readable table of the found words: word, points and path."""
+    board, words = result["board"], result["words"]
+    cols = board["cols"]
+    lines = [f"{result['game']} {board['rows']}x{cols}: " + "/".join(
+        " ".join(board["tiles"][r * cols:(r + 1) * cols]) for r in range(board["rows"]))]
+    lines.append(f"{result['count']} words, {result['total_score']} points in all"
+                 + (f"; the best {len(words)}:" if len(words) < result["count"] else ":"))
+    width = max((len(w["word"]) for w in words), default=4)
+    lines.append(f"  {'word':<{width}}  points  path (row,col)")
+    for w in words:
+        path = " ".join(f"{i // cols},{i % cols}" for i in w["path"])
+        lines.append(f"  {w['word']:<{width}}  {w['score']:>6}  {path}")
+    return "\n".join(lines)

@@ -1,0 +1,98 @@
+"""Load a lexicon from a word-list file, compiling it once and caching it per user.
+
+The cache key is the hash of the file's bytes, so an edited list is compiled again, and two
+processes that compile at once each write a whole file and rename it into place.
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .adapters.dirs import cache_dir
+from .core.lexicon import FORMAT, Lexicon, parse_words
+from .core.types import BadInput
+
+LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
+DEFAULT = "enable"
+MAX_BYTES = 64 << 20  # no word list is this big; guards against reading a disk image
+
+
+def resolve(spec: str | None) -> Path:
+    """Return the word-list file for a path or a bundled name ('enable' by default)."""
+    spec = spec or DEFAULT
+    path = Path(spec).expanduser()
+    if path.suffix or os.sep in spec or "/" in spec:
+        return path
+    bundled = LEXICON_DIR / f"{spec}.txt"
+    return bundled if bundled.exists() or not path.exists() else path
+
+
+def read_bytes(path: Path) -> bytes:
+    """Return a word-list file's bytes, or raise BadInput saying why it cannot be read."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise BadInput(f"lexicon {path}: over {MAX_BYTES >> 20} MB, not a word list")
+        data = path.read_bytes()
+    except IsADirectoryError:
+        raise BadInput(f"lexicon {path}: is a directory, not a word list") from None
+    except FileNotFoundError:
+        raise BadInput(f"lexicon {path}: no such file (give a path, or a name in "
+                       f"{LEXICON_DIR})") from None
+    except OSError as err:
+        raise BadInput(f"lexicon {path}: cannot read it ({err.strerror})") from None
+    if not data.strip():
+        raise BadInput(f"lexicon {path}: the file is empty")
+    return data
+
+
+def cache_path(data: bytes) -> Path:
+    """Return where the compiled form of a word list with these bytes is cached."""
+    digest = hashlib.sha256(data).hexdigest()[:24]
+    version = f"py{sys.version_info[0]}{sys.version_info[1]}"
+    return cache_dir() / f"lexicon-{digest}-f{FORMAT}-{version}.marshal"
+
+
+def load(spec: str | None = None, progress: Callable[[str], None] | None = None) -> Lexicon:
+    """Return the lexicon for a path or bundled name, from the cache when it is there."""
+    path = resolve(spec)
+    data = read_bytes(path)
+    cached = cache_path(data)
+    lexicon = _from_cache(cached, path.name)
+    if lexicon is None:
+        if progress:
+            progress(f"compiling lexicon {path} (once; it is cached for next time)")
+        lexicon = Lexicon.from_wordlist(parse_words(data, f"lexicon {path}"), path.name)
+        _store(cached, lexicon.to_bytes())
+    return lexicon
+
+
+def _from_cache(cached: Path, name: str) -> Lexicon | None:
+    """Return the cached lexicon, or None when it is missing or unreadable."""
+    try:
+        data = cached.read_bytes()
+    except OSError:
+        return None
+    gc.disable()  # marshal builds ~50,000 dicts; a collection pass mid-load only costs time
+    try:
+        return Lexicon.from_bytes(data, name)
+    except ValueError:
+        return None
+    finally:
+        gc.enable()
+
+
+def _store(cached: Path, data: bytes) -> None:
+    """Write the compiled lexicon atomically; a cache that cannot be written is skipped."""
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as out:
+            out.write(data)
+        os.replace(out.name, cached)
+    except OSError:
+        pass

@@ -1,0 +1,1 @@
+"""Speed figures (`make bench`): each module here has a `bench() -> dict` section."""
