@@ -1,0 +1,42 @@
+"""What a reader returns: each cell's box, text, value, state and confidence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Box = tuple[int, int, int, int]  # x, y, w, h in image pixels
+
+UNCERTAIN = 0.6  # a cell read with less confidence than this is reported, never guessed
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One read cell: where it is, what it says ("E", "QU", "U/L", "DE-", "-Y", "" if empty)."""
+
+    box: Box
+    text: str
+    confidence: float  # 0..1, the reader's own measure
+    value: int | None = None  # printed value (Wordament), if any
+    state: str | None = None  # Bookworm: normal/locked/emerald...; crossword: blank, DL/TL/DW/TW
+
+    @property
+    def uncertain(self) -> bool:
+        """True when the read is below the confidence threshold."""
+        return self.confidence < UNCERTAIN
+
+
+@dataclass
+class Reading:
+    """A game's grid or board read from one frame, row-major, plus the rack for crossword games."""
+
+    game: str
+    rows: int
+    cols: int
+    cells: list[Cell]
+    rack: list[Cell] = field(default_factory=list)
+    region: Box | None = None  # where the grid or board was found
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def uncertain(self) -> list[int]:
+        """Return the indices of cells (then rack cells, after the board's) read uncertainly."""
+        return [i for i, c in enumerate(self.cells + self.rack) if c.uncertain]
