@@ -47,6 +47,17 @@ def add_solve(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("--min-len", type=positive, help="shortest word to report")
     solve.add_argument("--top", type=positive, help="list only the best N")
     solve.add_argument("--json", action="store_true", help="print JSON (the documented contract)")
+    bookworm = solve.add_argument_group("Bookworm Adventures")
+    bookworm.add_argument("--tiles", help="up to 16 tiles TEXT[:state], e.g. 'P A:locked M:emerald'")
+    bookworm.add_argument("--health", type=float, help="Lex's health in hearts")
+    bookworm.add_argument("--enemy", help="enemy status, comma-separated (poisoned,burning,...)")
+    crossword = solve.add_argument_group("Wordfeud, Scrabble, Words With Friends")
+    crossword.add_argument("--board-file", help="15 lines of 15: '.' empty, A-Z, lowercase blank")
+    crossword.add_argument("--rack", help="up to 7 tiles, '?' for a blank, e.g. AEINRS?")
+    crossword.add_argument("--layout", help="premium-square layout file (random Wordfeud boards)")
+    image = solve.add_argument_group("screenshots")
+    image.add_argument("--annotate", metavar="OUT.png", help="draw what was read and the best play")
+    image.add_argument("--strict", action="store_true", help="an uncertain tile is an error")
 
 
 def positive(text: str) -> int:
