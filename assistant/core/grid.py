@@ -41,17 +41,18 @@ def solve(grid: Grid, lexicon: Lexicon, rules: GridRules) -> list[FoundWord]:
     tiles, values, shortest = grid.tiles, tile_values(grid, rules), rules.min_len
     spell = [t.spellings for t in tiles]
     steps = [() if t.suffix else tuple(j for j in nbrs if spell[j] and not tiles[j].prefix)
-             for t, nbrs in zip(tiles, neighbours(grid.rows, grid.cols))]
+             for t, nbrs in zip(tiles, neighbours(grid.rows, grid.cols), strict=True)]
     best: dict[str, tuple[int, int, tuple[int, ...]]] = {}
 
     def visit(node: Node, i: int, used: int, word: str, path: tuple[int, ...],
               total: float) -> None:
         for letters in spell[i]:
-            child: Node | None = node
+            child = node
             for letter in letters:
-                child = child.get(letter)
-                if child is None:
+                step = child.get(letter)
+                if step is None:
                     break
+                child = step
             else:
                 here, worth = word + letters, total + values[i]
                 if END in child and len(here) >= shortest:
@@ -113,8 +114,9 @@ def _rows(text: str, rules: GridRules) -> list[list[str]]:
         rows = _spaced_rows(text.split(), rules)
     widths = sorted({len(row) for row in rows})
     if len(widths) > 1 or not widths[0]:
-        raise BadInput(f"board: rows have different numbers of tiles ({', '.join(map(str, widths))});"
-                       " separate rows with '/' and tiles with spaces")
+        counts = ", ".join(map(str, widths))
+        raise BadInput(f"board: rows have different numbers of tiles ({counts}); "
+                       "separate rows with '/' and tiles with spaces")
     return rows
 
 
@@ -174,5 +176,5 @@ def parse_values(text: str, count: int) -> list[float]:
 
 def with_values(grid: Grid, values: Sequence[float | None]) -> Grid:
     """Return the grid with these printed tile values."""
-    tiles = tuple(Tile(t.text, v, t.state) for t, v in zip(grid.tiles, values))
+    tiles = tuple(Tile(t.text, v, t.state) for t, v in zip(grid.tiles, values, strict=True))
     return Grid(grid.rows, grid.cols, tiles)

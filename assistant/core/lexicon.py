@@ -98,11 +98,12 @@ class Lexicon:
 
     def node(self, letters: str) -> Node | None:
         """Return the node reached by spelling these letters from the root, or None."""
-        node: Node | None = self.root
+        node = self.root
         for letter in letters.upper():
-            node = node.get(letter)
-            if node is None:
+            step = node.get(letter)
+            if step is None:
                 return None
+            node = step
         return node
 
     def is_word(self, word: str) -> bool:
