@@ -124,22 +124,28 @@ LETTERS = "AEST"
 
 @st.composite
 def positions(draw):
-    """A small random position: lexicon, board (maybe empty, not necessarily words), rack."""
-    words = draw(st.sets(st.text(LETTERS, min_size=2, max_size=4), min_size=3, max_size=40))
-    tiles = draw(st.lists(st.tuples(st.integers(4, 10), st.integers(4, 10),
-                                    st.sampled_from(LETTERS + LETTERS.lower())), max_size=14))
+    """A small random position: lexicon, board (maybe empty; some words written on it, some
+    stray tiles, so not all of it need be words), rack with at most one blank, and variant."""
+    words = draw(st.sets(st.text(LETTERS, min_size=2, max_size=4), min_size=6, max_size=50))
     rows = [["."] * N for _ in range(N)]
-    for r, c, letter in tiles:
+    written = st.tuples(st.sampled_from(sorted(words)), st.integers(3, 10), st.integers(3, 10),
+                        st.booleans())
+    for word, r, c, across in draw(st.lists(written, max_size=4)):
+        for i, letter in enumerate(word):
+            rows[r + i * (not across)][c + i * across] = letter
+    stray = st.tuples(st.integers(3, 11), st.integers(3, 11),
+                      st.sampled_from(LETTERS + LETTERS.lower()))
+    for r, c, letter in draw(st.lists(stray, max_size=4)):
         rows[r][c] = letter
     board = tuple("".join(row) for row in rows)
-    rack = draw(st.text(LETTERS + "?", min_size=1, max_size=3).filter(lambda t: t.count("?") < 2))
+    rack = draw(st.text(LETTERS + "?", min_size=1, max_size=4).filter(lambda t: t.count("?") < 2))
     rules = draw(st.sampled_from(list(CROSSWORD_RULES.values())))
     if draw(st.booleans()):
         rules = replace(rules, rack_size=len(rack))  # playing the whole rack earns the bingo
     return words, board, rack, rules
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(positions())
 def test_generator_equals_brute_force(position):
     words, board, rack, rules = position
