@@ -192,6 +192,19 @@ def reaches(marks: Sequence[bool]) -> list[int]:
     return out
 
 
+def square_tables(line: str, row: int, checks: Sequence[tuple[str, int] | None],
+                  layout: Layout, rules: CrosswordRules) -> tuple[list, ...]:
+    """Return, per square of a line: its tile's points, the letters allowed there, whether a
+    cross word runs through it and that word's points, its letter and word multipliers."""
+    columns = range(BOARD_SIZE)
+    return ([rules.value(square) for square in line],
+            [ascii_uppercase if check is None else check[0] for check in checks],
+            [check is not None for check in checks],
+            [0 if check is None else check[1] for check in checks],
+            [layout.multipliers(row, c)[0] for c in columns],
+            [layout.multipliers(row, c)[1] for c in columns])
+
+
 def line_moves(line: str, row: int, checks: Sequence[tuple[str, int] | None], layout: Layout,
                rack: str, rules: CrosswordRules, root: Node, down: bool,
                first: bool) -> list[tuple[int, int, str]]:
@@ -200,14 +213,9 @@ def line_moves(line: str, row: int, checks: Sequence[tuple[str, int] | None], la
     A one-tile move that forms words both ways is found across and down; only the across
     one is kept."""
     size, tiles, values = BOARD_SIZE, len(rack), rules.letter_values
-    bingo, full = rules.bingo, rules.rack_size
-    upper = line.upper()
-    old = [rules.value(square) for square in line]
-    allowed = [ascii_uppercase if check is None else check[0] for check in checks]
-    crossed = [check is not None for check in checks]
-    cross_points = [0 if check is None else check[1] for check in checks]
-    letter_mult = [layout.multipliers(row, c)[0] for c in range(size)]
-    word_mult = [layout.multipliers(row, c)[1] for c in range(size)]
+    bingo, full, upper = rules.bingo, rules.rack_size, line.upper()
+    old, allowed, crossed, cross_points, letter_mult, word_mult = square_tables(
+        line, row, checks, layout, rules)
     counts = dict.fromkeys(ascii_uppercase + BLANK, 0)
     for tile in rack:
         counts[tile] += 1
@@ -230,8 +238,8 @@ def line_moves(line: str, row: int, checks: Sequence[tuple[str, int] | None], la
             found.append((total * mult + cross + (bingo if placed == full else 0), start, word))
         if i == size or placed == tiles:
             return
-        allow, lm, wm, cp, cr = allowed[i], letter_mult[i], word_mult[i], cross_points[i], \
-            crossed[i]
+        allow, lm, wm = allowed[i], letter_mult[i], word_mult[i]
+        cp, cr = cross_points[i], crossed[i]
         if counts[BLANK]:
             counts[BLANK] -= 1
             for letter, child in node.items():
@@ -249,8 +257,7 @@ def line_moves(line: str, row: int, checks: Sequence[tuple[str, int] | None], la
                            cross + (cp + points) * wm if cr else cross, placed + 1)
                     counts[letter] += 1
 
-    marks = anchors(line, checks, row, layout, first)
-    nearest = reaches(marks)
+    nearest = reaches(anchors(line, checks, row, layout, first))
     for start in range(size):
         reach = nearest[start]
         if reach == size or (start and line[start - 1] != EMPTY):

@@ -86,7 +86,8 @@ def warnings(board: cw.Board, lexicon: Lexicon) -> list[str]:
     if not unknown:
         return []
     return [f"the board holds {len(unknown)} word(s) the lexicon lacks: {', '.join(unknown)} "
-            "(a misread, or another dictionary); moves that extend them are not proposed"]
+            "(a misread, or another dictionary); they stay, but every word a move forms must be "
+            "in the lexicon"]
 
 
 def notation(row: int, col: int, direction: str) -> str:

@@ -80,8 +80,8 @@ def profile_top(run: Callable[[], Any], lines: int = 6) -> list[str]:
     profiler = cProfile.Profile()
     profiler.runcall(run)
     stats = pstats.Stats(profiler)
-    total = sum(row[2] for row in stats.stats.values())  # type: ignore[attr-defined]
-    rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])  # type: ignore[attr-defined]
+    total = sum(row[2] for row in stats.stats.values())
+    rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])
     return [f"{name[2]} ({name[0].rsplit('/', 1)[-1]}:{name[1]}): {own / total:.0%} own time, "
             f"{calls} calls" for name, (_, calls, own, _, _) in rows[:lines]]
 
