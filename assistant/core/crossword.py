@@ -10,7 +10,9 @@ starts: that square's left neighbour is empty, and the first anchor at or after 
 be covered, so the left part before the anchor is at most rack-size - 1 free squares (the
 Appel-Jacobson limit), walked with the squares (and so the premiums) known. Each square's letter
 and word multipliers, and the cross word's points, are summed while walking, so a move is scored
-the moment it is found.
+the moment it is found. (The paper's LeftPart recursion, which shares the left parts between
+start squares but must place and score each one once it reaches the anchor, measured no faster
+without a blank and 7-14% slower with blanks, so the simpler walk stays.)
 
 Existing board words the lexicon lacks (another dictionary, or a misread) are trusted where they
 stand: moves may be played alongside them or through their letters. But every word a move forms
