@@ -16,8 +16,8 @@ without a blank and 7-14% slower with blanks, so the simpler walk stays.)
 
 Existing board words the lexicon lacks (another dictionary, or a misread) are trusted where they
 stand: moves may be played alongside them or through their letters. But every word a move forms
-must be in the lexicon, so a move that extends or hooks an unknown word is not proposed (its new,
-longer word is unknown too); `unknown_words` names them so the caller can warn.
+must be in the lexicon, so a move that extends or hooks an unknown word is proposed only when the
+longer word it makes is known; `unknown_words` names them so the caller can warn.
 """
 
 from __future__ import annotations
