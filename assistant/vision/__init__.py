@@ -1,13 +1,22 @@
 """Vision: find a game's grid or board in an image and read its tiles (OpenCV, Tesseract).
 
-Each game has a reader module here with `read(frame) -> Reading` (see types.py); READERS maps a
-game name (as in --game, and as in real-screens labels.json) to it.
+Each game has a reader module here with `read(frame, reader="auto") -> Reading` (see types.py;
+reader is one of ocr.READERS) that raises BadInput when the image holds no such board; READERS
+maps a game name (as in --game, and as in real-screens labels.json) to it. A reader module may
+also have `looks_like(frame) -> bool`, so that an image given with the wrong --game can be named
+(`identify`). Shared pieces: locate.py (find the lattice of tiles), colours.py (face and ink),
+glyphs.py (cut and normalise glyphs), templates.py and ocr.py (read them), annotate.py (draw).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 READERS = {
     "wordament": "wordament",
@@ -23,6 +32,25 @@ READERS = {
 }
 
 
+# the games identify() names, most particular first: a Boggle grid is any grid of letters
+IDENTIFY_ORDER = ("bookworm", "wordfeud", "wordament", "boggle")
+
+
 def reader(game: str) -> ModuleType:
     """Return the reader module for a game (imported on first use)."""
     return importlib.import_module(f"{__name__}.{READERS[game]}")
+
+
+def available(game: str) -> bool:
+    """True when the game's reader module exists (some land later than others)."""
+    return game in READERS and importlib.util.find_spec(f"{__name__}.{READERS[game]}") is not None
+
+
+def identify(frame: np.ndarray, but: str = "") -> str | None:
+    """Return the game whose reader says the frame looks like its board (not `but`), or None."""
+    for game in IDENTIFY_ORDER:
+        if READERS[game] != READERS.get(but) and available(game):
+            looks_like = getattr(reader(game), "looks_like", None)
+            if looks_like is not None and looks_like(frame):
+                return game
+    return None
