@@ -8,8 +8,8 @@ API (shared by every game's reader):
   lab(image)               float32 Lab pixels (L 0-100, a and b about -128..127)
   face_colour(image)       the median Lab colour: the tile face when the face is most of it
   distance(image, colour)  each pixel's Lab distance to a colour
-  ink_mask(image)          uint8 0/1 mask of the ink on a tile crop (all 0 when it has no contrast
-                           in its middle)
+  ink_mask(image, face)    uint8 0/1 mask of the ink on a tile crop whose face is in the box
+                           (all 0 when the middle of the face has no contrast)
   hue_name(colour)         a plain colour name for a Lab colour ("orange", "cream", "grey", ...)
 """
 
@@ -44,25 +44,29 @@ def distance(image: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return np.linalg.norm(lab(image) - colour.astype(np.float32), axis=2)
 
 
-def ink_mask(image: np.ndarray) -> np.ndarray:
+def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """Return a 0/1 mask of the ink on a tile crop: pixels at least INK_SHARE of the way from
-    the face colour to the ink colour (the colour of what Otsu's threshold sets apart from the
-    face in the middle of the crop), and near the line between the two colours. Thin,
-    anti-aliased strokes are kept whole; a background or shadow of another colour is not ink."""
+    the face colour (the median inside the face box, default the whole crop) to the ink colour
+    (what Otsu's threshold sets apart from the face in the middle of the face), and near the
+    line between the two colours. Thin, anti-aliased strokes are kept whole; a background or
+    shadow of another colour is not ink."""
     pixels = lab(image)
-    face = np.median(pixels.reshape(-1, 3), axis=0)
-    far = np.linalg.norm(pixels - face, axis=2)
+    h, w = pixels.shape[:2]
+    x, y, fw, fh = face or (0, 0, w, h)
+    inner = pixels[max(0, y):y + fh, max(0, x):x + fw]
+    colour = np.median(inner.reshape(-1, 3), axis=0)
+    far = np.linalg.norm(pixels - colour, axis=2)
     threshold, _ = cv2.threshold(np.clip(far, 0, 255).astype(np.uint8), 0, 1,
                                  cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     threshold = max(threshold, MIN_CONTRAST)
-    h, w = far.shape
-    middle = (slice(h // 5, h - h // 5), slice(w // 5, w - w // 5))
-    inky = far[middle] > threshold
+    ih, iw = inner.shape[:2]
+    middle = inner[ih // 5:ih - ih // 5, iw // 5:iw - iw // 5]
+    inky = np.linalg.norm(middle - colour, axis=2) > threshold
     if not inky.any():
         return np.zeros((h, w), np.uint8)
-    axis = np.median(pixels[middle][inky], axis=0) - face
-    share = (pixels - face) @ (axis / float(axis @ axis))
-    aside = np.linalg.norm(pixels - face - share[..., None] * axis, axis=2)
+    axis = np.median(middle[inky], axis=0) - colour
+    share = (pixels - colour) @ (axis / float(axis @ axis))
+    aside = np.linalg.norm(pixels - colour - share[..., None] * axis, axis=2)
     ink = (share > INK_SHARE) & (far > MIN_CONTRAST / 2) & (aside < OFF_LINE * np.sqrt(axis @ axis))
     return ink.astype(np.uint8)
 
