@@ -6,8 +6,13 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-EXAMPLE_BOARD := E M T D/U/L R E W/I P D E/P O E M
-EXAMPLE_VALUES := 1 4 2 3/20 2 1 6/2 4 3 1/4 2 1 4
+EXAMPLE_SHOT := templates/examples/wordament.png
+# fonts the glyph templates and the test screenshots are drawn from (Debian package: a file of it)
+FONTS := fonts-open-sans:/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf \
+	fonts-crosextra-carlito:/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf \
+	fonts-liberation2:/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf \
+	fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
+	fonts-cantarell:/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf
 
 .PHONY: run test bench setup system lint clean
 
@@ -19,6 +24,7 @@ system:
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr"; \
 	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
 	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
+	for font in $(FONTS); do [ -e "$${font#*:}" ] || missing="$$missing $${font%%:*}"; done; \
 	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
 	if [ -n "$$missing" ]; then \
@@ -40,7 +46,8 @@ $(STAMP): pyproject.toml
 	touch $@
 
 run: setup
-	$(PY) -m assistant solve --game wordament --board "$(EXAMPLE_BOARD)" --values "$(EXAMPLE_VALUES)" --top 15
+	$(PY) -m assistant solve --game wordament $(EXAMPLE_SHOT) --top 15 --annotate out/annotated.png
+	@echo "drawn: out/annotated.png"
 
 lint: setup
 	$(PY) -m ruff check assistant tests

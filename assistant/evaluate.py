@@ -84,7 +84,7 @@ def compare(want: Expected, reading: Reading) -> tuple[dict[str, list[int]], lis
         for kind, truth in zip(KINDS, (tile, value, status), strict=True):
             if truth is None:
                 continue
-            if cell.uncertain:
+            if cell.uncertain or (kind == "values" and cell.value_uncertain):
                 counts[kind][2] += 1
                 doubts.append(f"{name} {kind[:-1]}: {got[kind]!r}? {cell.confidence:.2f} "
                               f"(label {truth!r}; {cell.note})")

@@ -7,7 +7,9 @@ board; the game's profile solves what was read (profiles: solve_reading); the re
 
 Cells read uncertainly are never guessed: with --strict they are an error (exit status 2)
 naming each cell; otherwise the profile plays without them (grid games block those tiles) and
-a warning on stderr names them.
+a warning on stderr names them. A printed value that could not be read surely (its letters
+read well) is an error with --strict; otherwise the tile is scored with the game's usual value
+for its letters, and a warning names it ("values_uncertain" in the JSON).
 """
 
 from __future__ import annotations
@@ -39,11 +41,15 @@ def solve(options: Namespace, lexicon: Lexicon | None,
     except BadInput as err:
         raise BadInput(f"{where}: {err}") from None
     clock.laps.update(reading.timings_ms)
-    doubtful = reading.uncertain()
-    if doubtful and options.strict:
-        raise BadInput(f"{where}: uncertain tiles (--strict): {cell_list(reading, doubtful)}")
+    doubtful, unread = reading.uncertain(), values_unread(reading)
+    if (doubtful or unread) and options.strict:
+        raise BadInput(f"{where}: uncertain tiles (--strict): "
+                       f"{cell_list(reading, doubtful + unread, values=True)}")
     if doubtful:
         warn(f"{where}: uncertain tiles, played as blocked: {cell_list(reading, doubtful)}")
+    if unread:
+        warn(f"{where}: values not read surely, the usual letter values used: "
+             f"{cell_list(reading, unread, values=True)}")
     rules = profile(game)
     result = clock.lap("solve", lambda: rules.solve_reading(game, reading, options, lexicon))
     result["read"] = read_json(reading)
@@ -80,11 +86,18 @@ def cell_name(reading: Reading, i: int) -> str:
     return f"r{i // reading.cols + 1}c{i % reading.cols + 1}"
 
 
-def cell_list(reading: Reading, indices: list[int]) -> str:
-    """Return the named cells with what each was most like and how sure: r2c1 'U/L'? 0.41."""
+def values_unread(reading: Reading) -> list[int]:
+    """Return the cells (not uncertain themselves) whose printed value was not read surely."""
+    return [i for i, c in enumerate(reading.cells) if c.value_uncertain and not c.uncertain]
+
+
+def cell_list(reading: Reading, indices: list[int], values: bool = False) -> str:
+    """Return the named cells with what each was most like and how sure: r2c1 'U/L'? 0.41
+    (with values=True, an unread value is named as such)."""
     cells = reading.cells + reading.rack
-    return ", ".join(f"{cell_name(reading, i)} {cells[i].text or '?'!r}? "
-                     f"{cells[i].confidence:.2f}" for i in indices)
+    return ", ".join(f"{cell_name(reading, i)} {cells[i].text or '?'!r}"
+                     + (" value?" if values and cells[i].value_uncertain and not cells[i].uncertain
+                        else f"? {cells[i].confidence:.2f}") for i in indices)
 
 
 def read_json(reading: Reading) -> dict[str, Any]:
@@ -94,7 +107,8 @@ def read_json(reading: Reading) -> dict[str, Any]:
         "rows": reading.rows, "cols": reading.cols,
         "tiles": [c.text for c in cells], "values": [c.value for c in cells],
         "states": [c.state for c in cells], "confidence": [c.confidence for c in cells],
-        "uncertain": reading.uncertain(), "region": list(reading.region or ())}
+        "uncertain": reading.uncertain(), "values_uncertain": values_unread(reading),
+        "region": list(reading.region or ())}
     if reading.rack:
         read["rack"] = [c.text for c in reading.rack]
     return read

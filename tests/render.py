@@ -78,10 +78,12 @@ def tile_image(text: str, value: int | None, style: Style, size: int) -> Image.I
         draw.rounded_rectangle((bevel, bevel, size - 1, size - 1), radius, fill=shade)
     draw.rounded_rectangle((0, 0, size - 1 - bevel, size - 1 - bevel), radius, fill=style.face)
     inner = size - bevel
-    letters = font(style.font, round(style.letter * inner * min(1, 2.2 / max(2.2, len(text)))))
+    shrink = min(1.0, 2.6 / len(text))  # longer texts are drawn smaller, as in the game
+    letters = font(style.font, round(style.letter * inner * shrink))
     left, _, right, _ = text_size(draw, text, letters)
     cap = text_size(draw, "H", letters)
-    draw.text(((inner - (right - left)) / 2 - left, (inner - (cap[3] - cap[1])) / 2 - cap[1]),
+    middle = 0.56 * inner  # a little low: the value sits above the letters
+    draw.text(((inner - (right - left)) / 2 - left, middle - (cap[3] - cap[1]) / 2 - cap[1]),
               text, font=letters, fill=style.ink)
     if value is not None and style.value:
         digits = font(style.font, round(style.value * inner))
@@ -89,8 +91,10 @@ def tile_image(text: str, value: int | None, style: Style, size: int) -> Image.I
     return tile
 
 
-def board(tiles: list[str], values: list[int] | None, style: Style, tile: int = 80) -> np.ndarray:
-    """Return a grid of tiles (row-major, square) on its background, as a BGR image."""
+def board(tiles: list[str], values: list[int] | None, style: Style, tile: int = 80,
+          turns: list[int] | None = None) -> np.ndarray:
+    """Return a grid of tiles (row-major, square) on its background, as a BGR image; each
+    tile turned turns[i] x 90 degrees anticlockwise if given (dice in a photo)."""
     n = round(len(tiles) ** 0.5)
     gap = max(1, round(style.gap * tile))
     side = n * tile + (n + 1) * gap
@@ -99,6 +103,8 @@ def board(tiles: list[str], values: list[int] | None, style: Style, tile: int = 
         value = values[i] if values else None
         x, y = gap + i % n * (tile + gap), gap + i // n * (tile + gap)
         face = tile_image(text, value, style, tile)
+        if turns:
+            face = face.rotate(90 * turns[i])
         canvas.paste(face, (x, y), face)
     return cv2.cvtColor(np.asarray(canvas), cv2.COLOR_RGB2BGR)
 
@@ -188,10 +194,11 @@ EXAMPLE = (["E", "M", "T", "D", "U/L", "R", "E", "W", "I", "P", "D", "E", "P", "
 
 
 def main(out: str) -> None:
-    """Draw the bundled example: the README's board, cream style, inside a phone screen."""
-    grid = board(*EXAMPLE, replace(CREAM, font="carlito"), tile=110)
-    image, _ = scene(grid, "phone", random.Random(5))
-    cv2.imwrite(out, degrade(image, random.Random(5), jpeg=90))
+    """Draw the bundled example: the README's board in the Windows app's look, on a desktop
+    with other windows around it."""
+    grid = board(*EXAMPLE, replace(WIN8, font="carlito"), tile=84)
+    image, _ = scene(grid, "desktop", random.Random(5))
+    cv2.imwrite(out, image)
     print(f"render: {Path(out)}", file=sys.stderr)
 
 

@@ -5,7 +5,8 @@ reader is one of ocr.READERS) that raises BadInput when the image holds no such 
 maps a game name (as in --game, and as in real-screens labels.json) to it. A reader module may
 also have `looks_like(frame) -> bool`, so that an image given with the wrong --game can be named
 (`identify`). Shared pieces: locate.py (find the lattice of tiles), colours.py (face and ink),
-glyphs.py (cut and normalise glyphs), templates.py and ocr.py (read them), annotate.py (draw).
+tiles.py (each tile's glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines),
+templates.py and ocr.py (read them), annotate.py (draw).
 """
 
 from __future__ import annotations
@@ -46,11 +47,19 @@ def available(game: str) -> bool:
     return game in READERS and importlib.util.find_spec(f"{__name__}.{READERS[game]}") is not None
 
 
+# boards told by their shape alone, when no reader claims the image
+SHAPES = {(15, 15): "wordfeud"}
+
+
 def identify(frame: np.ndarray, but: str = "") -> str | None:
-    """Return the game whose reader says the frame looks like its board (not `but`), or None."""
+    """Return the game whose reader says the frame looks like its board (not `but`), else the
+    game whose board has the shape of a lattice in the frame, or None."""
     for game in IDENTIFY_ORDER:
         if READERS[game] != READERS.get(but) and available(game):
             looks_like = getattr(reader(game), "looks_like", None)
             if looks_like is not None and looks_like(frame):
                 return game
-    return None
+    from .locate import lattices
+
+    shapes = {(t.rows, t.cols) for t in lattices(frame) if t.found >= 0.75 * t.rows * t.cols}
+    return next((g for shape, g in SHAPES.items() if shape in shapes and g != but), None)

@@ -6,8 +6,9 @@ dice lie turned any way, so each die is also read turned by 90, 180 and 270 degr
 - if every tile reads upright (or reads no better turned), the board is upright: the upright
   reads are kept;
 - if some die reads only when turned, the board is a photo with turned dice, and a die is
-  trusted only when every way it reads confidently gives the same letter (an N turned is a Z,
-  an M upside down is a W: such a die is uncertain, never guessed).
+  trusted only when every way it reads confidently gives the same letter, and that letter has
+  no twin (an N turned is a Z, an M upside down a W, a C turned a U: such a die is uncertain,
+  never guessed).
 A grid whose tiles show values in their corners is Wordament's, not Boggle's.
 """
 
@@ -29,6 +30,7 @@ LETTERS = string.ascii_uppercase + "u"  # "u": the lowercase u of a "Qu" face
 FACE_TEXT = re.compile(r"[A-Z]|QU|[A-Z]{2}")
 SMALLEST = 4  # rows of the smallest board (4x4); 5x5 and 6x6 are found too
 TURNS = (0, 1, 2, 3)
+TWINS = frozenset("NZ MW CU".split())  # letters that are each other turned a quarter or half
 
 
 def read(frame: np.ndarray, reader: str = "auto") -> Reading:
@@ -98,15 +100,17 @@ def turned_dice(turns: list[list[ocr.Read]]) -> bool:
 
 
 def agreed(turns: list[list[ocr.Read]]) -> list[ocr.Read]:
-    """Return, per die, its confident reading when every confident turn agrees; else the
-    best reading, without confidence."""
+    """Return, per die, its confident reading when every confident turn agrees and the
+    letter has no twin (N and Z, M and W, C and U: on a turned die the one may be the other);
+    else the best reading, without confidence."""
     out = []
     for reads in zip(*turns, strict=True):
         sure = {r.text for r in reads if not r.uncertain}
         best = max(reads, key=lambda r: r.confidence)
-        if len(sure) != 1:
-            best = replace(best, confidence=0.0,
-                           note=f"turned, it reads {' or '.join(sorted(sure)) or 'as nothing'}")
+        twin = next((pair for pair in TWINS if best.text in pair), "")
+        if len(sure) != 1 or twin:
+            told = " or ".join(sorted(sure | set(twin))) or "as nothing"
+            best = replace(best, confidence=0.0, note=f"turned, it reads {told}")
         out.append(best)
     return out
 

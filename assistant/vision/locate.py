@@ -33,6 +33,7 @@ OFF_AXIS = 0.2  # a neighbour's centre may stray this much of a face size off it
 PITCH = (0.9, 1.6)  # the distance between neighbouring centres, in face sizes
 MIN_SIDE = 8  # px: smaller faces are noise at the working scale
 MIN_FILL = 0.4  # a face region fills at least this much of its bounding box
+SPREAD = 2  # px: how far the blur and Sobel kernels spread an edge into the flat face
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,8 @@ def flat_squares(image: np.ndarray, edge: int, steep: np.ndarray | None = None) 
     _, _, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     w, h, area = stats[1:, 2], stats[1:, 3], stats[1:, 4]
     square = (w < 1.33 * h) & (h < 1.33 * w) & (w >= MIN_SIDE) & (area >= MIN_FILL * w * h)
-    return stats[1:][square][:, :4].astype(np.float64)
+    boxes = stats[1:][square][:, :4].astype(np.float64)
+    return boxes + [-SPREAD, -SPREAD, 2 * SPREAD, 2 * SPREAD]  # give back what edges took
 
 
 def neighbours(faces: np.ndarray) -> list[list[tuple[int, int, int]]]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from . import glyphs as G
+from . import shapes as G
 from . import templates as T
 from .types import UNCERTAIN
 
@@ -41,7 +41,7 @@ DIGITS = string.digits
 
 # template confidence: a best match of GOOD or better that leads the next character by CLEAR or
 # more is sure (1.0); the confidence falls linearly to 0 at a match of POOR or a lead of 0.
-GOOD, POOR = 0.90, 0.70
+GOOD, POOR = 0.85, 0.65
 CLEAR = 0.10
 NEAR, FAR = 2.0, 3.0  # px in the fitted box: a glyph's shape this close to its character's is
 # sure, this far or further is not (fonts differ by about 1 px; a stroke too many by more)
@@ -127,7 +127,8 @@ def match(mask: np.ndarray, templates: T.Templates) -> Read:
     best_of: dict[str, float] = {}
     for char, score in zip(templates.chars, scores.tolist(), strict=True):
         best_of[char] = max(best_of.get(char, -1.0), score)
-    (char, best), (rival, second) = sorted(best_of.items(), key=lambda kv: -kv[1])[:2]
+    ranked = [*sorted(best_of.items(), key=lambda kv: -kv[1]), ("none", -1.0)]
+    (char, best), (rival, second) = ranked[:2]
     stray = shape_gap(fitted >= 0.5, char, templates)
     sure = min(confidence(best, second), float(np.clip((FAR - stray) / (FAR - NEAR), 0, 1)))
     return Read(char, sure, f"{char} {best:.2f}, {rival} {second:.2f}, off by {stray:.1f} px")

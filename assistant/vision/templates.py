@@ -9,7 +9,7 @@ committed as one PNG strip per font under templates/glyphs/, so reading needs no
 API (shared by every game's reader):
   CHARS                     the characters of every strip, in order (lowercase: x-height forms)
   FONTS                     strip name -> font file (and the Debian package that installs it)
-  Templates                 .chars (one per row) and .vectors (rows to dot with glyphs.vector)
+  Templates                 .chars (one per row) and .vectors (rows to dot with shapes.vector)
   load(names=None)          the templates of these strips (default: all), cached
   draw(char, font_file)     a 0/1 mask of one character drawn large (needs Pillow)
   render(font_file)         one font's strip (HEIGHT x WIDTH * len(CHARS), uint8)
@@ -27,7 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from . import glyphs
+from . import shapes
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 GLYPH_DIR = TEMPLATE_DIR / "glyphs"
@@ -52,11 +52,11 @@ DRAW_SIZE = 128  # px: the font size characters are drawn at before fitting
 @dataclass(frozen=True)
 class Templates:
     """Template vectors, one row per (font, character), the character of each row, and each
-    row's shape (for glyphs.unlike)."""
+    row's shape (for shapes.unlike)."""
 
     chars: tuple[str, ...]
     vectors: np.ndarray
-    shapes: tuple[glyphs.Shape, ...]
+    shapes: tuple[shapes.Shape, ...]
 
     def only(self, allowed: str) -> Templates:
         """Return the templates of the allowed characters only."""
@@ -71,18 +71,18 @@ def load(names: tuple[str, ...] | None = None) -> Templates:
     files = sorted(GLYPH_DIR.glob("*.png")) if names is None else \
         [GLYPH_DIR / f"{name}.png" for name in names]
     chars: list[str] = []
-    vectors, shapes = [], []
+    vectors, outlines = [], []
     for file in files:
         strip = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
         if strip is None:
             raise FileNotFoundError(f"{file}: glyph templates missing (run "
                                     "python -m assistant.vision.templates)")
         for k, char in enumerate(CHARS):
-            fitted = strip[:, k * glyphs.WIDTH:(k + 1) * glyphs.WIDTH].astype(np.float32) / 255
+            fitted = strip[:, k * shapes.WIDTH:(k + 1) * shapes.WIDTH].astype(np.float32) / 255
             chars.append(char)
-            vectors.append(glyphs.vector(fitted))
-            shapes.append(glyphs.Shape.of(fitted >= 0.5))
-    return Templates(tuple(chars), np.array(vectors, np.float32), tuple(shapes))
+            vectors.append(shapes.vector(fitted))
+            outlines.append(shapes.Shape.of(fitted >= 0.5))
+    return Templates(tuple(chars), np.array(vectors, np.float32), tuple(outlines))
 
 
 def draw(char: str, font_file: str, size: int = DRAW_SIZE) -> np.ndarray:
@@ -97,7 +97,7 @@ def draw(char: str, font_file: str, size: int = DRAW_SIZE) -> np.ndarray:
 
 def render(font_file: str) -> np.ndarray:
     """Return one font's strip: every character of CHARS fitted side by side (uint8)."""
-    return np.hstack([np.round(glyphs.fit(draw(c, font_file)) * 255).astype(np.uint8)
+    return np.hstack([np.round(shapes.fit(draw(c, font_file)) * 255).astype(np.uint8)
                       for c in CHARS])
 
 

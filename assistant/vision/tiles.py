@@ -1,7 +1,7 @@
 """The tiles of a located grid: each cell's crop, the glyphs on its face, and their lines.
 
 Every tile is read at one size (READ_HEIGHT), whatever the screenshot's scale. The ink on a
-tile's face (colours.ink_mask) is cut into glyphs (glyphs.cut); ink outside the face (the gap,
+tile's face (colours.ink_mask) is cut into glyphs (shapes.cut); ink outside the face (the gap,
 a neighbour) is dropped, and so are thin lines along its rim. The glyphs then split into the
 line of letters through the middle of the tile, the small glyphs in its top-left corner (a
 Wordament value), and anything else, which is stray and makes a reader doubt the tile.
@@ -20,13 +20,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import colours
-from . import glyphs as G
+from . import shapes as G
 from .locate import Lattice
 from .types import Box
 
 READ_HEIGHT = 160  # px: every tile is read at this size, whatever the screenshot's scale
 RIM = 0.02  # of a face's size: the slack around a face, and the width of lines along its rim
-CORNER_HEIGHT = 0.6  # corner glyphs (a value) are at most this share of the letters' height
+CORNER_HEIGHT = 0.8  # corner glyphs (a value) are less tall than this share of the letters
 SPECK = 4e-4  # of a crop's area: smaller ink is noise
 
 

@@ -6,8 +6,10 @@ lattice of equal square faces (locate.py); on each tile the ink (colours.ink_mas
 the letters, on a line through the middle, and the value, small digits above them at the left.
 
 A tile's text is one of: letters (E, QU, VE, CH), either/or (U/L), prefix (DE-), suffix (-Y).
-A tile whose text or value is not of that form, or is read without enough confidence, is
-uncertain. A 4x4 grid whose tiles carry no values is not a Wordament grid.
+A tile whose text is not of that form, or is read without enough confidence, is uncertain. A
+value that cannot be read surely (too small in the image, say) is left out and marked
+(Cell.value_uncertain), its letters kept. A 4x4 grid whose tiles carry no values is not a
+Wordament grid.
 """
 
 from __future__ import annotations
@@ -87,17 +89,17 @@ def missing(what: str, frame: np.ndarray) -> str:
 
 
 def cell(box: Box, letters: ocr.Read, value: ocr.Read, stray: int) -> Cell:
-    """Return a read cell; a text or value not of a Wordament tile's form, or ink on the face
-    that is neither, leaves it without confidence."""
-    sure = min(letters.confidence, value.confidence)
-    notes = [letters.note, value.note]
-    if not TILE_TEXT.fullmatch(letters.text) or not VALUE_TEXT.fullmatch(value.text):
+    """Return a read cell: letters not of a Wordament tile's form, or ink on the face that is
+    neither letters nor value, leave it without confidence; a value read uncertainly (or not
+    of a value's form) is left out (None) and marked, the letters kept."""
+    sure, notes = letters.confidence, [letters.note, value.note]
+    if not TILE_TEXT.fullmatch(letters.text):
         sure, notes = 0.0, [*notes, "not a Wordament tile"]
     if stray:
         sure, notes = 0.0, [*notes, f"{stray} stray marks"]
-    number = int(value.text) if value.text.isdigit() else None
-    note = "; ".join(n for n in notes if n)
-    return Cell(box, letters.text, round(sure, 3), number, note=note)
+    unread = value.uncertain or not VALUE_TEXT.fullmatch(value.text)
+    return Cell(box, letters.text, round(sure, 3), None if unread else int(value.text),
+                note="; ".join(n for n in notes if n), value_uncertain=unread)
 
 
 def looks_like(frame: np.ndarray) -> bool:

@@ -1,4 +1,4 @@
-"""Glyphs: the connected blots of ink on a tile, and the normal form they are compared in.
+"""Glyph shapes: the connected blots of ink on a tile, and the normal form they are compared in.
 
 A glyph is cut out of an ink mask as a connected component; pieces of one character stacked
 above each other (a broken stroke, a dot) are joined. For matching, a glyph is scaled to a fixed
