@@ -21,6 +21,8 @@ system:
 	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
 	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
+	[ -e /usr/share/fonts/opentype/urw-base35/URWBookman-Demi.otf ] || missing="$$missing fonts-urw-base35"; \
+	[ -e /usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \
