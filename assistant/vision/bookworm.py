@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import BadInput
 from .types import UNCERTAIN, Box, Cell, Reading
@@ -55,6 +55,8 @@ STATE_COLOURS: dict[str, tuple[ColourBox, float]] = {
     "garnet": (((12, 42), (0.55, 1.0), (0.5, 1.0)), 0.3),  # orange
     "ruby": (((345, 12), (0.45, 1.0), (0.3, 1.0)), 0.3),  # red
 }
+HUELESS = frozenset({"smashed", "diamond"})  # states told by grey and white, not by a hue
+FAINT = 0.3  # the least ink (0 paper .. 1 darkest) a pixel of a letter's faint stroke holds
 CHAIN_GREY: ColourBox = ((0, 360), (0.0, 0.3), (0.0, 0.8))
 CHAINS = 0.2  # share of chain grey in each free corner of a parchment tile that means it is locked
 
@@ -72,7 +74,9 @@ FONT_DIRS = (
 GLYPH = 24  # glyphs are compared as GLYPH x GLYPH images
 ASPECT_WEIGHT = 0.2  # score lost per unit of |log(width/height)| difference
 FULL_MARGIN = 0.1  # a lead of this much over the next letter is full confidence
+CLEAR_HEIGHT = 16  # pixels: a shorter letter has too few pixels to be fully sure of
 POOR_SCORE, GOOD_SCORE = 0.5, 0.7  # template scores of no confidence and of full confidence
+CLOSE_CALL = 0.3  # template confidence from which Tesseract is asked for a second opinion
 AGREED = 0.75  # confidence of a close call that Tesseract confirms
 
 
@@ -108,20 +112,31 @@ def read(frame: np.ndarray) -> Reading:
     located = time.perf_counter()
     tiles = [square(crop(frame, lattice.box(r, c))) for r in range(SIZE) for c in range(SIZE)]
     looks = [tile_look(tile) for tile in tiles]
-    letters = read_letters([ink for _, _, ink in looks])
-    reads = zip(looks, letters, strict=True)
-    cells = [Cell(lattice.box(*divmod(i, SIZE)), text, min(sure, state_sure), state=state)
-             for i, ((state, state_sure, _), (text, sure)) in enumerate(reads)]
+    reads = zip(looks, read_letters(looks), strict=True)
+    cells = [Cell(lattice.box(*divmod(i, SIZE)), text, min(sure, look.sure), state=look.state)
+             for i, (look, (text, sure)) in enumerate(reads)]
     done = time.perf_counter()
     timings = {"locate": 1000 * (located - start), "read": 1000 * (done - located)}
     return Reading(GAME, SIZE, SIZE, cells, region=lattice.region(), timings_ms=timings)
 
 
-def tile_look(tile: np.ndarray) -> tuple[str, float, np.ndarray]:
-    """Return a tile's state, the confidence in it, and the ink of its letter."""
+class Look(NamedTuple):
+    """What a tile shows: its state and the confidence in it, its letter's ink, and the view
+    Tesseract gets: the darkness of the face around the letter, or on a locked tile the ink
+    with the chains taken away."""
+
+    state: str
+    sure: float
+    ink: np.ndarray
+    view: np.ndarray
+
+
+def tile_look(tile: np.ndarray) -> Look:
+    """Return a tile's state, the confidence in it, its letter's ink and Tesseract's view."""
     counter = counter_mask(tile)
     state, sure = tile_state(tile, counter)
-    return state, sure, tile_ink(tile, counter, chained=state == "locked")
+    ink = tile_ink(tile, counter, state)
+    return Look(state, sure, ink, ink if state == "locked" else letter_view(tile, ink))
 
 
 def as_bgr(frame: np.ndarray) -> np.ndarray:
@@ -268,12 +283,14 @@ def axis_fit(index: np.ndarray, position: np.ndarray, pitch: float) -> tuple[flo
 
 # --- Letters ------------------------------------------------------------------------------------
 
-def tile_ink(tile: np.ndarray, counter: np.ndarray, chained: bool = False) -> np.ndarray:
+def tile_ink(tile: np.ndarray, counter: np.ndarray, state: str) -> np.ndarray:
     """Return how much ink (0..1) each pixel of a tile's face holds, zero outside the letter.
 
-    Ink is the dark part of the face; the letter is its blobs near the middle (thin chains
-    opened away first on a locked tile). Edge pixels keep their partial ink, so that the thin
-    strokes of a small letter are not lost.
+    The letter's core is the dark blobs that reach the middle of the face (thin chains opened
+    away first on a locked tile). On plain parchment, the fainter strokes joined to the core
+    belong to the letter too (a thin stroke of a small letter is only partly dark); on a gem or
+    stone, whose facets and cracks are faint ink too, only the core does. Each pixel keeps its
+    partial ink.
     """
     import cv2
     import numpy as np
@@ -281,21 +298,49 @@ def tile_ink(tile: np.ndarray, counter: np.ndarray, chained: bool = False) -> np
     face = face_of(tile)
     brightness = face.max(axis=2).astype(np.float32)
     paper, dark = np.percentile(brightness, 90), np.percentile(brightness, 2)
-    threshold = float(np.clip(0.45 * paper, 40, 120))
-    ink = ((brightness < threshold) & ~face_of(counter)).astype(np.uint8)
-    if chained:
+    level = np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1) * ~face_of(counter)
+    ink = (brightness < np.clip(0.45 * paper, 40, 120)).astype(np.uint8) * (level > 0)
+    if state == "locked":
         thin = max(2, round(0.06 * min(tile.shape[:2])))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((thin, thin), np.uint8))
+    core = middle_blobs(ink).astype(np.uint8)
+    rim = cv2.dilate(core, np.ones((3, 3), np.uint8)) > 0
+    if state != "normal":
+        return np.where(rim, level, 0).astype(np.float32)
+    _, faint = cv2.connectedComponents((level >= FAINT).astype(np.uint8))
+    joined = np.isin(faint, np.unique(faint[core > 0])) & (faint > 0)
+    beyond = joined & ~(cv2.dilate(core, np.ones((5, 5), np.uint8)) > 0)
+    return np.where(rim | beyond, level, 0).astype(np.float32)
+
+
+def letter_view(tile: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """Return the darkness (0..1) of the face around the letter: its box and a margin."""
+    import numpy as np
+
+    face = face_of(tile)
+    brightness = face.max(axis=2).astype(np.float32)
+    paper, dark = np.percentile(brightness, 90), np.percentile(brightness, 2)
+    level = np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1)
+    ys, xs = np.nonzero(ink >= 0.5)
+    if not len(ys):
+        return level
+    margin = round(0.1 * face.shape[0])
+    top, left = max(0, ys.min() - margin), max(0, xs.min() - margin)
+    return level[top:ys.max() + margin + 1, left:xs.max() + margin + 1]
+
+
+def middle_blobs(ink: np.ndarray) -> np.ndarray:
+    """Return the mask of the blobs of ink that are not specks and reach the middle of the face."""
+    import cv2
+
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
     height, width = ink.shape
     x, y, w, h, area = stats.T
-    middle_x, middle_y = (x + w / 2) / width, (y + h / 2) / height
-    letter = ((area >= 0.01 * width * height) & (middle_x > 0.2) & (middle_x < 0.8)
-              & (middle_y > 0.15) & (middle_y < 0.85))
+    low, high = 0.25, 0.75  # the middle of the face, in which every letter has some ink
+    letter = ((area >= 0.01 * width * height) & (x < high * width) & (x + w > low * width)
+              & (y < high * height) & (y + h > low * height))
     letter[0] = False
-    near = cv2.dilate(letter[labels].astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    level = np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1)
-    return np.where(near, level, 0).astype(np.float32)
+    return letter[labels]
 
 
 def counter_mask(tile: np.ndarray) -> np.ndarray:
@@ -393,12 +438,12 @@ def templates() -> Templates:
     return Templates(texts, shapes, aspects)
 
 
-def match_letter(ink: np.ndarray) -> tuple[str, float, str]:
-    """Return (best tile text, confidence, runner-up text) of a tile's ink by template matching."""
+def match_letter(ink: np.ndarray) -> tuple[str, float]:
+    """Return (best tile text, confidence) of a tile's ink by template matching."""
     import numpy as np
 
     if (ink >= 0.5).sum() < 8:
-        return "", 0.0, ""
+        return "", 0.0
     found = templates()
     shape, aspect = glyph_features(ink)
     scores = found.shapes @ shape - ASPECT_WEIGHT * abs(found.aspects - aspect)
@@ -408,27 +453,53 @@ def match_letter(ink: np.ndarray) -> tuple[str, float, str]:
     first, second = sorted(best, key=best.__getitem__, reverse=True)[:2]
     margin = best[first] - best[second]
     sure = min(margin / FULL_MARGIN, (best[first] - POOR_SCORE) / (GOOD_SCORE - POOR_SCORE))
-    return first, float(np.clip(sure, 0, 1)), second
+    if clipped(ink):
+        sure /= 2
+    sure *= min(1.0, letter_height(ink) / CLEAR_HEIGHT)
+    return first, float(np.clip(sure, 0, 1))
 
 
-def read_letters(inks: list[np.ndarray]) -> list[tuple[str, float]]:
-    """Return (text, confidence) per tile; close calls go to Tesseract together, in one call."""
-    matches = [match_letter(ink) for ink in inks]
-    close = [i for i, (text, sure, _) in enumerate(matches) if text and sure < UNCERTAIN]
+def letter_height(ink: np.ndarray) -> int:
+    """Return the height in pixels of the letter's solid ink."""
+    import numpy as np
+
+    rows = np.nonzero((ink >= 0.5).any(axis=1))[0]
+    return int(rows[-1] - rows[0] + 1) if len(rows) else 0
+
+
+def clipped(ink: np.ndarray) -> bool:
+    """True when the letter runs into the edge of the face (part of it may be cut off)."""
+    solid = ink >= 0.5
+    return bool(solid[0].any() or solid[-1].any() or solid[:, 0].any() or solid[:, -1].any())
+
+
+def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
+    """Return (text, confidence) per tile; close calls go to Tesseract together, in one call.
+
+    A letter partly hidden (under chains) needs twice the usual lead to be sure. A close call
+    becomes sure when Tesseract, shown the tile itself rather than the ink taken from it, reads
+    the same letter; a guess (below CLOSE_CALL) stays a guess.
+    """
+    matches = [match_letter(look.ink) for look in looks]
+    matches = [(text, sure / 2 if look.state == "locked" else sure)
+               for (text, sure), look in zip(matches, looks, strict=True)]
+    close = [i for i, (text, sure) in enumerate(matches)
+             if text.isalpha() and CLOSE_CALL <= sure < UNCERTAIN]
     if not close:
-        return [(text, sure) for text, sure, _ in matches]
+        return matches
     whitelist = "".join(sorted(set("".join(SYMBOLS))))
-    second = dict(zip(close, ocr_glyphs([inks[i] for i in close], whitelist), strict=True))
-    return [(text, max(sure, AGREED) if second.get(i, "").upper() == text else sure)
-            for i, (text, sure, _) in enumerate(matches)]
+    views = [looks[i].view for i in close]
+    tesseract = dict(zip(close, ocr_lines(views, whitelist), strict=True))
+    return [(text, max(sure, AGREED) if tesseract.get(i, "").upper() == text else sure)
+            for i, (text, sure) in enumerate(matches)]
 
 
 # --- Tesseract on many glyphs at once (generic: a candidate for vision/ocr.py) ------------------
 
-def ocr_glyphs(glyphs: list[np.ndarray], whitelist: str, height: int = 40) -> list[str]:
-    """Return Tesseract's text for each glyph's ink (0..1), all in one call ('' where it saw none).
+def ocr_lines(images: list[np.ndarray], whitelist: str, height: int = 40) -> list[str]:
+    """Return Tesseract's text for each image (darkness 0..1), all in one call ('' if none seen).
 
-    The glyphs are scaled to one height and stacked one per line on white, so each word
+    The images are scaled to one height and stacked one per line on white, so each word
     Tesseract reports belongs to the line its box is in.
     """
     import numpy as np
@@ -436,9 +507,9 @@ def ocr_glyphs(glyphs: list[np.ndarray], whitelist: str, height: int = 40) -> li
     try:
         import pytesseract
     except ImportError:
-        return [""] * len(glyphs)
+        return [""] * len(images)
     pad = height // 2
-    lines = [glyph_line(glyph, height, pad) for glyph in glyphs]
+    lines = [text_line(image, height, pad) for image in images]
     width = max(line.shape[1] for line in lines)
     page = np.vstack([np.pad(line, ((0, 0), (0, width - line.shape[1])), constant_values=255)
                       for line in lines])
@@ -446,8 +517,8 @@ def ocr_glyphs(glyphs: list[np.ndarray], whitelist: str, height: int = 40) -> li
     try:
         data = pytesseract.image_to_data(page, config=config, output_type=pytesseract.Output.DICT)
     except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
-        return [""] * len(glyphs)
-    texts = [""] * len(glyphs)
+        return [""] * len(images)
+    texts = [""] * len(images)
     for text, top, tall in zip(data["text"], data["top"], data["height"], strict=True):
         line = int((top + tall / 2) // (height + 2 * pad))
         if text.strip() and 0 <= line < len(texts):
@@ -455,25 +526,30 @@ def ocr_glyphs(glyphs: list[np.ndarray], whitelist: str, height: int = 40) -> li
     return texts
 
 
-def glyph_line(glyph: np.ndarray, height: int, pad: int) -> np.ndarray:
-    """Return a glyph's ink (0..1) as black on white, cropped, scaled to height, padded round."""
+def text_line(image: np.ndarray, height: int, pad: int) -> np.ndarray:
+    """Return an image's darkness (0..1) as black on white, scaled to height, padded round."""
     import cv2
     import numpy as np
 
-    ys, xs = np.nonzero(glyph >= 0.5)
-    box = (glyph[ys.min():ys.max() + 1, xs.min():xs.max() + 1] * 255).astype(np.uint8)
-    width = max(1, round(box.shape[1] * height / box.shape[0]))
-    ink = cv2.resize(box, (width, height), interpolation=cv2.INTER_AREA)
+    dark = (np.clip(image, 0, 1) * 255).astype(np.uint8)
+    width = max(1, round(dark.shape[1] * height / dark.shape[0]))
+    ink = cv2.resize(dark, (width, height), interpolation=cv2.INTER_AREA)
     return np.pad(255 - ink, pad, constant_values=255)
 
 
 # --- States -------------------------------------------------------------------------------------
 
 def tile_state(tile: np.ndarray, counter: np.ndarray) -> tuple[str, float]:
-    """Return (state, confidence) of a tile from the colours of its face, its chains and counter."""
+    """Return (state, confidence) of a tile from the colours of its face, its chains and counter.
+
+    Each state's strength is the share of the face in its colour over the share it needs. A hue
+    that is strong enough outranks white and grey, which every gem has in its highlights.
+    """
     shares = colour_shares(tile)
     strength = {state: shares[state] / need for state, (_, need) in STATE_COLOURS.items()}
-    first, second = sorted(strength, key=strength.__getitem__, reverse=True)[:2]
+    hued = [state for state in strength if state not in HUELESS]
+    rivals = hued if max(strength[state] for state in hued) >= 1 else list(strength)
+    first, second = sorted(rivals, key=strength.__getitem__, reverse=True)[:2]
     sure = min(1.0, max(0.0, strength[first] - strength[second]), strength[first] / 2)
     if first != "normal":
         return first, sure
