@@ -110,19 +110,21 @@ def draw_tile(canvas: np.ndarray, x: int, y: int, side: int, text: str, state: s
     coin = (x + round(0.88 * side), y + round(0.88 * side))
     cv2.circle(canvas, coin, max(2, round(0.07 * side)), (60, 120, 190), -1, cv2.LINE_AA)
     size = round((0.5 if len(text) > 1 else 0.62) * side)
-    draw_text(canvas, text, (x + side / 2, y + 0.48 * side), size, INK, font)
+    if text:
+        draw_text(canvas, text, (x + side / 2, y + 0.48 * side), size, INK, font)
     if state == "locked":
         draw_chains(canvas, x, y, side)
     if state in ("locked", "smashed"):
         draw_counter(canvas, x, y, side, "3")
 
 
-def draw_window(texts: list[str], states: list[str], side: int) -> tuple[np.ndarray, list]:
+def draw_window(texts: list[str], states: list[str], side: int,
+                font: Path | None = None) -> tuple[np.ndarray, list]:
     """Return a game window drawn around a 4x4 grid, and each tile's (x, y, w, h) box.
 
-    texts use the labels' spelling ("QU" is drawn as "Qu").
+    texts use the labels' spelling ("QU" is drawn as "Qu"); font is the letters' font file.
     """
-    font = font_path()
+    font = font or font_path()
     pitch = side + max(2, round(side * GAP))
     width, height = round(16.3 * side), round(12.8 * side)
     window = np.empty((height, width, 3), np.uint8)

@@ -76,7 +76,7 @@ ASPECT_WEIGHT = 0.2  # score lost per unit of |log(width/height)| difference
 FULL_MARGIN = 0.1  # a lead of this much over the next letter is full confidence
 CLEAR_HEIGHT = 16  # pixels: a shorter letter has too few pixels to be fully sure of
 POOR_SCORE, GOOD_SCORE = 0.5, 0.7  # template scores of no confidence and of full confidence
-CLOSE_CALL = 0.3  # template confidence from which Tesseract is asked for a second opinion
+CLOSE_CALL = 0.15  # template confidence from which Tesseract is asked for a second opinion
 AGREED = 0.75  # confidence of a close call that Tesseract confirms
 
 
@@ -231,7 +231,7 @@ def lattice_around(seed: np.ndarray, blobs: np.ndarray) -> np.ndarray | None:
     pitch = np.array([neighbour_pitch(offsets, seed[2:], axis) for axis in (0, 1)])
     if np.isnan(pitch).all():
         return None
-    pitch = np.where(np.isnan(pitch), pitch[::-1] * seed[2:] / seed[2:][::-1], pitch)
+    pitch = np.where(np.isnan(pitch), pitch[::-1], pitch)  # no neighbour that way: square cells
     steps = offsets / pitch
     index = np.round(steps)
     on = np.all(abs(steps - index) < 0.2, axis=1)
@@ -478,13 +478,16 @@ def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
 
     A letter partly hidden (under chains) needs twice the usual lead to be sure. A close call
     becomes sure when Tesseract, shown the tile itself rather than the ink taken from it, reads
-    the same letter; a guess (below CLOSE_CALL) stays a guess.
+    the same letter; a guess (below CLOSE_CALL) stays a guess. Tesseract sees a hidden letter
+    only as the ink left once the chains are taken away, so it may only confirm a hidden
+    letter that the templates alone would have been sure of.
     """
-    matches = [match_letter(look.ink) for look in looks]
-    matches = [(text, sure / 2 if look.state == "locked" else sure)
-               for (text, sure), look in zip(matches, looks, strict=True)]
-    close = [i for i, (text, sure) in enumerate(matches)
-             if text.isalpha() and CLOSE_CALL <= sure < UNCERTAIN]
+    hidden = [look.state == "locked" for look in looks]
+    matches = [(text, sure / 2 if covered else sure)
+               for (text, sure), covered in zip(map(match_letter, (look.ink for look in looks)),
+                                                hidden, strict=True)]
+    close = [i for i, (text, sure) in enumerate(matches) if text.isalpha()
+             and (UNCERTAIN / 2 if hidden[i] else CLOSE_CALL) <= sure < UNCERTAIN]
     if not close:
         return matches
     whitelist = "".join(sorted(set("".join(SYMBOLS))))
