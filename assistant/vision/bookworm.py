@@ -36,6 +36,7 @@ MIN_TILES = 5  # parchment tiles that must sit on the lattice for it to count as
 MIN_SIDE = 10  # pixels: a smaller square is not a tile we could read
 MAX_STRETCH = 1.4  # how much wider than high (or higher than wide) a tile may be stretched
 PITCH_PER_SIDE = (0.95, 1.3)  # tiles nearly touch: centre-to-centre distance over tile side
+BIG_TILE = 96  # pixels: a bigger tile is scaled down to this before it is read
 TILE_PER_PITCH = 0.96  # a tile's side over the pitch (the thin gap is the rest)
 
 # A colour box: (hue from, hue to) in degrees (wrapping past 360), saturation and value in 0..1.
@@ -155,14 +156,14 @@ def crop(frame: np.ndarray, box: Box) -> np.ndarray:
 
 
 def square(tile: np.ndarray) -> np.ndarray:
-    """Return a tile scaled to a square, undoing a stretched screen (a square tile is unchanged)."""
+    """Return a tile as a square of at most BIG_TILE pixels (undoing a stretched screen)."""
     import cv2
 
     height, width = tile.shape[:2]
-    side = max(height, width)
-    if abs(height - width) <= 0.05 * side:
+    side = min(max(height, width), BIG_TILE)
+    if abs(height - side) <= 0.05 * side and abs(width - side) <= 0.05 * side:
         return tile
-    return cv2.resize(tile, (side, side), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(tile, (side, side), interpolation=cv2.INTER_AREA)
 
 
 # --- Locate -------------------------------------------------------------------------------------
@@ -516,7 +517,8 @@ def ocr_lines(images: list[np.ndarray], whitelist: str, height: int = 40) -> lis
     width = max(line.shape[1] for line in lines)
     page = np.vstack([np.pad(line, ((0, 0), (0, width - line.shape[1])), constant_values=255)
                       for line in lines])
-    config = f"--psm 6 -c tessedit_char_whitelist={whitelist}"
+    config = (f"--psm 6 -c tessedit_char_whitelist={whitelist}"
+              " -c load_system_dawg=0 -c load_freq_dawg=0")  # no words here: skip dictionaries
     try:
         data = pytesseract.image_to_data(page, config=config, output_type=pytesseract.Output.DICT)
     except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
