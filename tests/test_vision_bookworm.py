@@ -81,16 +81,22 @@ def test_lattice_from_blobs_with_gaps_and_distractors():
     tiles = [(100 + 52 * c, 200 + 54 * r, 50, 52) for r in range(4) for c in range(4)
              if (r, c) not in {(1, 2), (3, 3), (0, 1)}]
     distractors = [(900, 900, 50, 52), (100 + 52 * 5, 200, 20, 20)]
-    lattice = bookworm.best_lattice(np.array(tiles + distractors, float))
-    assert lattice is not None
+    [lattice] = bookworm.best_lattices(np.array(tiles + distractors, float))
     assert (lattice.x, lattice.y) == pytest.approx((100, 200))
     assert (lattice.pitch_x, lattice.pitch_y) == pytest.approx((52, 54))
     assert lattice.width == pytest.approx(0.96 * 52)
 
 
+def test_three_columns_of_tiles_fit_two_lattices():
+    """The fourth column may be left or right of the three seen: locate decides from the image."""
+    tiles = [(100 + 52 * c, 200 + 52 * r, 50, 50) for r in range(4) for c in range(3)]
+    lattices = bookworm.best_lattices(np.array(tiles, float))
+    assert sorted(round(lattice.x) for lattice in lattices) == [100 - 52, 100]
+
+
 def test_too_few_tiles_is_no_lattice():
     tiles = [(100 + 52 * c, 200, 50, 50) for c in range(4)]
-    assert bookworm.best_lattice(np.array(tiles, float)) is None
+    assert bookworm.best_lattices(np.array(tiles, float)) == []
 
 
 def test_each_symbol_drawn_alone_matches_itself():
@@ -142,6 +148,17 @@ def test_reads_a_stretched_full_screen_jpeg():
     stretched = cv2.resize(window, None, fx=4 / 3, fy=1, interpolation=cv2.INTER_LINEAR)
     _, jpeg = cv2.imencode(".jpg", stretched, [cv2.IMWRITE_JPEG_QUALITY, 70])
     reading = bookworm.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    assert mistakes(reading, texts, states) == []
+
+
+def test_tiles_cut_off_by_the_image_are_uncertain_and_the_rest_in_place():
+    texts, states = board(1)
+    window, boxes = draw.draw_window(texts, states, 50)
+    x, y, _, _ = boxes[3]
+    reading = bookworm.read(window[y + 25:, :x + 20])  # half the top row, most of the last column
+    cut = {0, 1, 2, 3, 7, 11, 15}
+    assert cut <= set(reading.uncertain()) <= cut | {states.index("locked")}
+    assert [reading.cells[i].text for i in sorted(cut)] == [""] * len(cut)
     assert mistakes(reading, texts, states) == []
 
 

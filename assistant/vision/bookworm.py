@@ -111,11 +111,12 @@ def read(frame: np.ndarray) -> Reading:
     frame = as_bgr(frame)
     lattice = locate(frame)
     located = time.perf_counter()
-    tiles = [square(crop(frame, lattice.box(r, c))) for r in range(SIZE) for c in range(SIZE)]
-    looks = [tile_look(tile) for tile in tiles]
-    reads = zip(looks, read_letters(looks), strict=True)
-    cells = [Cell(lattice.box(*divmod(i, SIZE)), text, min(sure, look.sure), state=look.state)
-             for i, (look, (text, sure)) in enumerate(reads)]
+    boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
+    looks = [tile_look(square(crop(frame, box))) if within(frame, box) else off_frame()
+             for box in boxes]
+    reads = zip(boxes, looks, read_letters(looks), strict=True)
+    cells = [Cell(box, text, min(sure, look.sure), state=look.state or None)
+             for box, look, (text, sure) in reads]
     done = time.perf_counter()
     timings = {"locate": 1000 * (located - start), "read": 1000 * (done - located)}
     return Reading(GAME, SIZE, SIZE, cells, region=lattice.region(), timings_ms=timings)
@@ -132,12 +133,28 @@ class Look(NamedTuple):
     view: np.ndarray
 
 
+def off_frame() -> Look:
+    """Return the look of a tile the image cuts off: nothing seen, no confidence."""
+    import numpy as np
+
+    nothing = np.zeros((1, 1), np.float32)
+    return Look("", 0.0, nothing, nothing)
+
+
 def tile_look(tile: np.ndarray) -> Look:
     """Return a tile's state, the confidence in it, its letter's ink and Tesseract's view."""
     counter = counter_mask(tile)
     state, sure = tile_state(tile, counter)
     ink = tile_ink(tile, counter, state)
     return Look(state, sure, ink, ink if state == "locked" else letter_view(tile, ink))
+
+
+def within(frame: np.ndarray, box: Box) -> bool:
+    """True when at least 90% of the box's width and height lie inside the frame."""
+    x, y, w, h = box
+    height, width = frame.shape[:2]
+    seen_w, seen_h = min(x + w, width) - max(x, 0), min(y + h, height) - max(y, 0)
+    return seen_w >= 0.9 * w and seen_h >= 0.9 * h
 
 
 def as_bgr(frame: np.ndarray) -> np.ndarray:
@@ -169,16 +186,35 @@ def square(tile: np.ndarray) -> np.ndarray:
 # --- Locate -------------------------------------------------------------------------------------
 
 def locate(frame: np.ndarray) -> Lattice:
-    """Return the lattice of the battle grid, or raise BadInput when there is none."""
+    """Return the lattice of the battle grid, or raise BadInput when there is none.
+
+    When several lattices hold as many parchment tiles (a whole row of gems, or a grid cut by
+    the image's edge), the one with letters in more of its places wins, then the one whose
+    empty places the image cuts off.
+    """
     import cv2
 
-    hsv = cv2.cvtColor(frame, cv2.COLOR_BGR2HSV)
-    lattice = best_lattice(tile_blobs(colour_mask(hsv, PARCHMENT)))
-    if lattice is None:
-        height, width = frame.shape[:2]
+    height, width = frame.shape[:2]
+    lattices = best_lattices(tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV),
+                                                    PARCHMENT)))
+    if not lattices:
         raise BadInput(f"no Bookworm grid found: no 4x4 grid of parchment letter tiles "
                        f"in the {width}x{height} image")
-    return lattice
+    if len(lattices) == 1:
+        return lattices[0]
+    return max(lattices, key=lambda lattice: (lettered(frame, lattice), cut_off(frame, lattice)))
+
+
+def lettered(frame: np.ndarray, lattice: Lattice) -> int:
+    """Return how many of the lattice's places show a tile with a letter in its middle."""
+    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
+    return sum(within(frame, box) and has_letter(square(crop(frame, box))) for box in boxes)
+
+
+def cut_off(frame: np.ndarray, lattice: Lattice) -> int:
+    """Return how many of the lattice's places the frame cuts off."""
+    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
+    return sum(not within(frame, box) for box in boxes)
 
 
 def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
@@ -214,37 +250,40 @@ def tile_blobs(mask: np.ndarray) -> np.ndarray:
     return np.array(blobs, dtype=float).reshape(-1, 4)
 
 
-def best_lattice(blobs: np.ndarray) -> Lattice | None:
-    """Return the 4x4 lattice holding the most blobs of one size, if it holds enough."""
-    fits = [fit for seed in blobs if (fit := lattice_around(seed, blobs)) is not None]
-    if not fits:
-        return None
-    members = max(fits, key=len)
-    return fit_lattice(members) if len(members) >= MIN_TILES else None
+def best_lattices(blobs: np.ndarray) -> list[Lattice]:
+    """Return the 4x4 lattices holding the most blobs of one size (all of a tie), if enough."""
+    fits = [fit for seed in blobs for fit in windows_around(seed, blobs)]
+    most = max((len(members) for members in fits), default=0)
+    if most < MIN_TILES:
+        return []
+    found: dict[Box, Lattice] = {}
+    for members in fits:
+        if len(members) == most:
+            lattice = fit_lattice(members)
+            found.setdefault(lattice.box(0, 0), lattice)
+    return list(found.values())
 
 
-def lattice_around(seed: np.ndarray, blobs: np.ndarray) -> np.ndarray | None:
-    """Return the (col, row, x, y, w, h) of the blobs in the best 4x4 window on seed's lattice."""
+def windows_around(seed: np.ndarray, blobs: np.ndarray) -> list[np.ndarray]:
+    """Return, for each 4x4 window on seed's lattice that holds the seed, the (col, row, x, y,
+    w, h) of the blobs in it; none if the seed has no neighbour of its size."""
     import numpy as np
 
     kin = blobs[np.all(abs(blobs[:, 2:] - seed[2:]) <= 0.15 * seed[2:], axis=1)]
     offsets = kin[:, :2] - seed[:2]
     pitch = np.array([neighbour_pitch(offsets, seed[2:], axis) for axis in (0, 1)])
     if np.isnan(pitch).all():
-        return None
+        return []
     pitch = np.where(np.isnan(pitch), pitch[::-1], pitch)  # no neighbour that way: square cells
     steps = offsets / pitch
     index = np.round(steps)
     on = np.all(abs(steps - index) < 0.2, axis=1)
-    windows = [(c0, r0) for c0 in range(1 - SIZE, 1) for r0 in range(1 - SIZE, 1)]
-
-    def inside(c0: int, r0: int) -> np.ndarray:
-        col, row = index[:, 0] - c0, index[:, 1] - r0
-        return on & (col >= 0) & (col < SIZE) & (row >= 0) & (row < SIZE)
-
-    c0, r0 = max(windows, key=lambda w: int(inside(*w).sum()))
-    chosen = inside(c0, r0)
-    return np.column_stack([index[chosen] - (c0, r0), kin[chosen]])
+    windows = []
+    for corner in [(c0, r0) for c0 in range(1 - SIZE, 1) for r0 in range(1 - SIZE, 1)]:
+        place = index - corner
+        chosen = on & np.all((place >= 0) & (place < SIZE), axis=1)
+        windows.append(np.column_stack([place[chosen], kin[chosen]]))
+    return windows
 
 
 def neighbour_pitch(offsets: np.ndarray, size: np.ndarray, axis: int) -> float:
@@ -297,21 +336,36 @@ def tile_ink(tile: np.ndarray, counter: np.ndarray, state: str) -> np.ndarray:
     import numpy as np
 
     face = face_of(tile)
-    brightness = face.max(axis=2).astype(np.float32)
-    paper, dark = np.percentile(brightness, 90), np.percentile(brightness, 2)
-    level = np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1) * ~face_of(counter)
-    ink = (brightness < np.clip(0.45 * paper, 40, 120)).astype(np.uint8) * (level > 0)
+    level = darkness(face) * ~face_of(counter)
+    paper = np.percentile(face.max(axis=2), 90)
+    ink = ((face.max(axis=2) < np.clip(0.45 * paper, 40, 120)) & (level > 0)).astype(np.uint8)
     if state == "locked":
         thin = max(2, round(0.06 * min(tile.shape[:2])))
         ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((thin, thin), np.uint8))
     core = middle_blobs(ink).astype(np.uint8)
-    rim = cv2.dilate(core, np.ones((3, 3), np.uint8)) > 0
-    if state != "normal":
-        return np.where(rim, level, 0).astype(np.float32)
+    letter = cv2.dilate(core, np.ones((3, 3), np.uint8)) > 0
+    if state == "normal":
+        letter |= faint_strokes(core, level)
+    return np.where(letter, level, 0).astype(np.float32)
+
+
+def darkness(face: np.ndarray) -> np.ndarray:
+    """Return each pixel's darkness: 0 for the paper (the 90th percentile), 1 for the darkest."""
+    import numpy as np
+
+    brightness = face.max(axis=2).astype(np.float32)
+    paper, dark = np.percentile(brightness, 90), np.percentile(brightness, 2)
+    return np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1)
+
+
+def faint_strokes(core: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """Return the mask of faint strokes joined to the letter's core but beyond its rim."""
+    import cv2
+    import numpy as np
+
     _, faint = cv2.connectedComponents((level >= FAINT).astype(np.uint8))
     joined = np.isin(faint, np.unique(faint[core > 0])) & (faint > 0)
-    beyond = joined & ~(cv2.dilate(core, np.ones((5, 5), np.uint8)) > 0)
-    return np.where(rim | beyond, level, 0).astype(np.float32)
+    return joined & ~(cv2.dilate(core, np.ones((5, 5), np.uint8)) > 0)
 
 
 def letter_view(tile: np.ndarray, ink: np.ndarray) -> np.ndarray:
@@ -319,15 +373,24 @@ def letter_view(tile: np.ndarray, ink: np.ndarray) -> np.ndarray:
     import numpy as np
 
     face = face_of(tile)
-    brightness = face.max(axis=2).astype(np.float32)
-    paper, dark = np.percentile(brightness, 90), np.percentile(brightness, 2)
-    level = np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1)
+    level = darkness(face)
     ys, xs = np.nonzero(ink >= 0.5)
     if not len(ys):
         return level
     margin = round(0.1 * face.shape[0])
     top, left = max(0, ys.min() - margin), max(0, xs.min() - margin)
     return level[top:ys.max() + margin + 1, left:xs.max() + margin + 1]
+
+
+def has_letter(tile: np.ndarray) -> bool:
+    """True when the tile's face has a dark blob of a letter's height across its middle."""
+    import numpy as np
+
+    face = face_of(tile)
+    brightness = face.max(axis=2)
+    ink = (brightness < 0.45 * np.percentile(brightness, 90)).astype(np.uint8)
+    rows = np.nonzero(middle_blobs(ink).any(axis=1))[0]
+    return bool(len(rows)) and 0.3 <= (rows[-1] - rows[0] + 1) / face.shape[0] <= 0.9
 
 
 def middle_blobs(ink: np.ndarray) -> np.ndarray:
@@ -484,9 +547,10 @@ def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
     letter that the templates alone would have been sure of.
     """
     hidden = [look.state == "locked" for look in looks]
-    matches = [(text, sure / 2 if covered else sure)
-               for (text, sure), covered in zip(map(match_letter, (look.ink for look in looks)),
-                                                hidden, strict=True)]
+    matches = []
+    for look, covered in zip(looks, hidden, strict=True):
+        text, sure = match_letter(look.ink)
+        matches.append((text, sure / 2 if covered else sure))
     close = [i for i, (text, sure) in enumerate(matches) if text.isalpha()
              and (UNCERTAIN / 2 if hidden[i] else CLOSE_CALL) <= sure < UNCERTAIN]
     if not close:
