@@ -3,16 +3,20 @@
 Locate: a tile is a parchment-coloured square. Every square parchment blob is a candidate, and the
 grid is the 4x4 lattice (one pitch, one origin) that holds the most candidates of one size. No
 pixel offsets are assumed: a bare game window, a desktop with other windows, or a full screen at
-any scale all work, and a few gem, locked or smashed tiles do not hide the grid.
+any scale all work, and a few gem, locked or smashed tiles do not hide the grid. Tiles the
+image cuts off are reported blank and uncertain.
 
-Letters: a tile's ink (its darkest pixels, less any red counter) is cut to its bounding box and
-compared with the same letters drawn by this module in several bold serif fonts (template
-matching; no file of the game is used). A tile whose best letter is not clearly ahead of the next
-is shown, with every other such tile, to Tesseract in one call; it stays uncertain unless
-Tesseract agrees.
+Letters: a tile's ink (its dark pixels, less any red counter or chains) is cut to its bounding
+box and compared with the same letters drawn by this module in several bold serif fonts
+(template matching; no file of the game is used). Close calls are shown, all together, to
+Tesseract in one call, and become sure only if it reads the same letter. A letter that is
+small, cut by the tile's edge or half hidden under chains needs a bigger lead to be sure.
 
 States: a census of the colours of the tile's face (parchment, grey stone, white, the gem hues);
 a parchment tile under grey chains with a red counter is locked.
+
+Below vision.types.UNCERTAIN a cell is uncertain: the best guess is in its text, never passed
+off as sure.
 """
 
 from __future__ import annotations
