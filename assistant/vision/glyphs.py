@@ -29,7 +29,9 @@ MIN_HOLE = 0.015  # a hole smaller than this fraction of the glyph's box is a sp
 
 # Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor, Debian
 # fonts-noto-mono) and its values in Droid Sans (Open Sans is its successor, fonts-open-sans).
-FONTS = ("NotoMono-Regular.ttf", "DroidSansMono.ttf")
+# Every installed font of a list is drawn: DejaVu Sans Mono adds other shapes of some letters
+# (an M whose middle stops short), for versions of the game drawn in a related font.
+FONTS = ("NotoMono-Regular.ttf", "DroidSansMono.ttf", "DejaVuSansMono.ttf")
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,10 @@ def holes(mask: np.ndarray) -> int:
     ys, xs = np.nonzero(mask)
     if len(ys) == 0:
         return 0
-    ink = np.pad(mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1], 1).astype(np.uint8)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(1 - ink, connectivity=4)
-    return int((stats[2:count, 4] >= MIN_HOLE * ink.size).sum())  # 1 is the outside
+    ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.uint8)
+    ground = cv2.copyMakeBorder(1 - ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ground, connectivity=4)
+    return int((stats[2:count, 4] >= MIN_HOLE * ground.size).sum())  # 1 is the outside
 
 
 def installed(names: tuple[str, ...], size: int = RENDER_SIZE) -> list:  # of FreeTypeFont
@@ -134,7 +137,8 @@ def match(masks: list[np.ndarray], table: Templates) -> list[Match]:
 
     if not masks:
         return []
-    scores = np.stack([normalise(m) for m in masks]) @ table.vectors.T
+    # einsum, not @: a product this small is slower on BLAS's threads when the cores are busy
+    scores = np.einsum("gp,tp->gt", np.stack([normalise(m) for m in masks]), table.vectors)
     scores -= HOLE_PENALTY * np.abs(np.array([holes(m) for m in masks])[:, None] - table.holes)
     return [best_two(row, table.chars) for row in scores]
 

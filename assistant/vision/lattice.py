@@ -183,8 +183,8 @@ def find_lattice(frame: np.ndarray, rows: int, cols: int,
     best: Lattice | None = None
     for pixels in WORK_PIXELS:
         small, factor = shrunk(frame, pixels)
-        for image in (small, cv2.medianBlur(small, 5)):
-            grad = gradient(image)
+        for denoise in (False, True):
+            grad = gradient(cv2.medianBlur(small, 5) if denoise else small)
             for threshold in thresholds:
                 fit = fit_lattice(flat_squares(grad, threshold), rows, cols)
                 if fit and (best is None or fit.found > best.scaled(1 / factor).found):

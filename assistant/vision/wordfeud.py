@@ -53,6 +53,7 @@ LABEL_MEANS = {"2": "D", "D": "D", "3": "T", "T": "T",
                "L": "L", "B": "L", "W": "W", "M": "W", "O": "W", "P": "W"}
 LABEL_FONTS = ("DejaVuSans-Bold.ttf", "OpenSans-Bold.ttf")
 LABEL_HEIGHT = 0.2  # a label's characters are at least this tall (of the square)
+LABEL_VOTES = 5  # the labels read in each group of premium squares of one colour
 MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud board
 
 # The look of a square, as fractions (of its side, of its pixels, of the 0..255 range).
@@ -373,22 +374,23 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
 def read_premiums(squares: Squares) -> dict[int, tuple[str, float]]:
     """Return {square: (premium, confidence)}: what the labels of each colour group say.
 
-    Squares of one colour are one premium; their labels vote (so a misread label is outvoted
-    and a palette we have not seen is still read); a group with no readable label is named by
-    the hue nearest its colour, with less confidence.
+    Squares of one colour are one premium; the labels of a few of them vote (so a misread
+    label is outvoted, and a palette we have not seen is still read right); a group with no
+    readable label is named by the hue nearest its colour, with less confidence.
     """
-    which = [i for i, kind in enumerate(squares.kinds) if kind == "premium"]
-    labels = dict(zip(which, read_labels(squares, which), strict=True))
     found = {}
-    for group in colour_groups(squares, which):
-        votes = Counter(labels[i] for i in group if labels[i])
+    groups = colour_groups(squares, [i for i, k in enumerate(squares.kinds) if k == "premium"])
+    voters = [group[:LABEL_VOTES] for group in groups]
+    labels = iter(read_labels(squares, [i for group in voters for i in group]))
+    for group, voting in zip(groups, voters, strict=True):
+        votes = Counter(label for label in (next(labels) for _ in voting) if label)
         if votes:
             name, count = votes.most_common(1)[0]
             confidence = count / sum(votes.values())
         else:
             name, confidence = premium(float(squares.hue[group[0]]))
             confidence *= HUE_ONLY
-        found.update({i: (name, confidence if labels[i] in ("", name) else 0.0) for i in group})
+        found.update({i: (name, confidence) for i in group})
     return found
 
 
