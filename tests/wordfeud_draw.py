@@ -74,7 +74,8 @@ def random_layout(seed: int) -> list[list[str]]:
     """Return a random layout like Wordfeud's random boards (centre '*' kept)."""
     rng = random.Random(seed)
     counts = {"DL": 24, "TL": 16, "DW": 12, "TW": 8}
-    tokens = [t for t, n in counts.items() for _ in range(n)] + ["."] * (SIZE * SIZE - 61)
+    tokens = [t for t, n in counts.items() for _ in range(n)]
+    tokens += ["."] * (SIZE * SIZE - len(tokens))
     rng.shuffle(tokens)
     rows = [tokens[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
     rows[7][7] = "*"
@@ -108,12 +109,13 @@ def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     if faint:
         centred(draw, box, faint, font(LABEL_FONT, round(side * 0.3)), mix(ground, (255,) * 3, 0.5))
     if letter:
-        glyph_box = (box[0] + 0.08 * side, box[1] + 0.14 * side, box[0] + 0.68 * side,
-                     box[1] + 0.86 * side)
-        centred(draw, glyph_box, letter, font(LETTER_FONT, round(side * 0.68)), (10, 10, 10))
-    if value is not None:
-        face = font(VALUE_FONT, round(side * 0.3))
-        draw.text((box[0] + 0.7 * side, box[1] + 0.02 * side), str(value), font=face,
+        glyph_box = (box[0] + 0.1 * side, box[1] + 0.16 * side, box[0] + 0.64 * side,
+                     box[1] + 0.84 * side)
+        centred(draw, glyph_box, letter, font(LETTER_FONT, round(side * 0.64)), (10, 10, 10))
+    if value is not None:  # right-aligned in the top-right corner, clear of the letter
+        face = font(VALUE_FONT, round(side * 0.25))
+        right = draw.textbbox((0, 0), str(value), font=face)[2]
+        draw.text((box[2] - 0.06 * side - right, box[1] + 0.03 * side), str(value), font=face,
                   fill=(20, 20, 20))
 
 
@@ -140,7 +142,7 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
         if premium in PREMIUM_COLOURS:
             ground = mix(ground, PREMIUM_COLOURS[premium], 0.18)
         faint = label.get(premium) if premium in PREMIUM_COLOURS else None
-        value = None if letter.islower() else ENGLISH_VALUES[letter]
+        value = None if letter.islower() else ENGLISH_VALUES.get(letter, 8)
         draw_tile(draw, box, letter.upper(), value, ground, faint)
     elif premium in PREMIUM_COLOURS:
         draw.rounded_rectangle(box, radius=side * 0.08, fill=PREMIUM_COLOURS[premium])

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 HEIGHT, WIDTH = 32, 32  # a normalised glyph, in pixels
 BLUR = 1.2  # Gaussian sigma applied to a normalised glyph, in pixels
 RENDER_SIZE = 96  # font size the templates are drawn at
-MIN_SCORE = 0.75  # a best match under this looks like no template at all
+MIN_SCORE = 0.7  # a best match under this looks like no template at all
 FULL_MARGIN = 0.08  # a lead over the runner-up of this much (or more) is full confidence
 HOLE_PENALTY = 0.1  # score lost per hole of difference (8 has two, 3 none, O and D one)
 MIN_HOLE = 0.015  # a hole smaller than this fraction of the glyph's box is a speck

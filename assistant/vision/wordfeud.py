@@ -59,6 +59,7 @@ MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud
 # The look of a square, as fractions (of its side, of its pixels, of the 0..255 range).
 RING = (0.08, 0.18)  # the ground is sampled in this band inside the square's edge
 INK = 0.02  # a square with this fraction of ink pixels bears a letter, a label or a mark
+MARK = 30  # grey levels: a mark on an empty square (the start's star) differs this much
 DARK_INK = 0.5  # a tile's letter is darker than this fraction of its ground's brightness
 LIGHT_INK = 0.5  # label ink is lighter than the ground by this fraction of the way to white
 LIGHT_GROUND = 120  # a tile's ground is at least this bright (grey level)
@@ -66,8 +67,9 @@ COLOURFUL = 25  # a premium square's ground has at least this chroma (max - min 
 SPECK = 0.002  # ink blobs smaller than this fraction of the square are noise
 INK_DEPTH = 0.5  # ink is darker than the ground by this fraction of the tile's contrast
 MIN_CONTRAST = 80  # grey levels: a tile's contrast is taken as at least this
-VALUE_LEFT, VALUE_RIGHT = 0.6, 0.93  # a tile's value digits lie between these (of its width)
+VALUE_LEFT, VALUE_RIGHT = 0.55, 0.93  # a tile's value digits lie between these (of its width)
 VALUE_TOP, VALUE_BOTTOM = 0.07, 0.45  # and between these (of its height), inside its bevel
+VALUE_HEIGHT = 0.35  # and are shorter than this (of its height)
 VALUE_INK = (0.12, 0.3)  # a value corner this dark (of the contrast) is bare below, inked above
 EDGE = 0.15  # ink centred this close to a tile's edge is its shadow or the board's gap
 TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
@@ -89,6 +91,7 @@ class Squares:
     level: np.ndarray  # ground grey level
     dark: np.ndarray  # fraction of inner pixels darker than DARK_INK x level
     light: np.ndarray  # fraction of inner pixels lighter than the LIGHT_INK threshold
+    marked: np.ndarray  # fraction of inner pixels off the ground's grey by MARK or more
     kinds: tuple[str, ...]  # 'tile', 'premium' or 'empty'
 
 
@@ -210,11 +213,12 @@ def measure(colour: np.ndarray, grey: np.ndarray) -> Squares:
     inner = grey[:, side // 10:side - side // 10, side // 10:side - side // 10]
     dark = (inner < DARK_INK * level).mean(axis=(1, 2))
     light = (inner > level + LIGHT_INK * (255 - level)).mean(axis=(1, 2))
+    marked = (np.abs(inner.astype(np.int16) - level) >= MARK).mean(axis=(1, 2))
     level, chroma = level.ravel(), np.ptp(ground.astype(int), axis=1)
     tile = (level >= LIGHT_GROUND) & (dark >= INK)
     label = (chroma >= COLOURFUL) & (light >= INK)
     kinds = np.where(tile, "tile", np.where(label, "premium", "empty"))
-    return Squares(grey, hsv[:, 0] * 360 / 256, chroma, level, dark, light,
+    return Squares(grey, hsv[:, 0] * 360 / 256, chroma, level, dark, light, marked,
                    tuple(str(k) for k in kinds))
 
 
@@ -249,6 +253,7 @@ class TileInk:
     letter: np.ndarray | None
     digits: list[np.ndarray]
     value_ink: float
+    pieces: int  # A to Z are one piece of ink each; more is an accent (Ä, Ñ) or a smudge
 
 
 def split_ink(grey: np.ndarray, level: float) -> TileInk:
@@ -260,18 +265,19 @@ def split_ink(grey: np.ndarray, level: float) -> TileInk:
     contrast = max(level - darkest(grey), MIN_CONTRAST)
     ink = (grey < level - INK_DEPTH * contrast).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    letter = np.zeros(ink.shape, bool)
+    letter, pieces = np.zeros(ink.shape, bool), 0
     for i in range(1, count):
         left, top, width, height, area = stats[i]
         if area >= max(3, SPECK * w * h) and inside(left, width, w) and inside(top, height, h) \
-                and not in_value_corner(left, top + height, w, h):
+                and not in_value_corner(stats[i], w, h):
             letter |= labels == i
+            pieces += 1
     ys = np.nonzero(letter.any(axis=1))[0]
     tall = len(ys) > 0 and ys[-1] - ys[0] >= TALL_LETTER * h
     corner = value_corner(grey, letter, w, h)
     value_ink = float(level - darkest(corner, 0)) / contrast if corner.size else 0.0
     digits = value_digits(corner, level) if value_ink >= VALUE_INK[1] else []
-    return TileInk(letter if tall else None, digits, value_ink)
+    return TileInk(letter if tall else None, digits, value_ink, pieces)
 
 
 def darkest(grey: np.ndarray, margin: float = 0.1) -> float:
@@ -283,9 +289,11 @@ def darkest(grey: np.ndarray, margin: float = 0.1) -> float:
     return float(np.partition(inner.ravel(), inner.size // 100)[inner.size // 100])
 
 
-def in_value_corner(left: float, bottom: float, w: int, h: int) -> bool:
-    """True if ink starting at left and ending at bottom lies in the tile's value corner."""
-    return left > VALUE_LEFT * w and bottom < VALUE_BOTTOM * h
+def in_value_corner(stat: np.ndarray, w: int, h: int) -> bool:
+    """True if a blob of ink (left, top, width, height) is a small one in the value corner."""
+    left, top, width, height = stat[:4]
+    return (left + width / 2 > VALUE_LEFT * w and top + height < VALUE_BOTTOM * h
+            and height < VALUE_HEIGHT * h)
 
 
 def value_corner(grey: np.ndarray, letter: np.ndarray, w: int, h: int) -> np.ndarray:
@@ -334,7 +342,7 @@ def read_board(squares: Squares, boxes: list[Box]) -> list[Cell]:
     for i, (name, confidence) in read_premiums(squares).items():
         cells[i] = Cell(boxes[i], "", confidence, None, name)
     marked = [i for i, kind in enumerate(squares.kinds)
-              if kind == "empty" and max(squares.dark[i], squares.light[i]) >= INK / 4]
+              if kind == "empty" and squares.marked[i] >= INK]
     for i in marked:  # the start square bears a mark; so should no other empty square
         cells[i] = Cell(boxes[i], "", 1.0 if len(marked) == 1 else BLANK_UNSURE, None, "start")
     return [cells.get(i) or Cell(box, "", 1.0) for i, box in enumerate(boxes)]
@@ -364,8 +372,8 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
     sure_blank = 1.0 if bare or value else BLANK_UNSURE
     read_value = value and min(d.confidence for d in value) >= UNCERTAIN
     number = int("".join(d.char for d in value)) if read_value else None
-    return Cell(box, letter.char, min(letter.confidence, sure_blank), number,
-                "blank" if bare else None)
+    confidence = min(letter.confidence, sure_blank) if ink.pieces == 1 else 0.0
+    return Cell(box, letter.char, confidence, number, "blank" if bare else None)
 
 
 # -- premium squares -------------------------------------------------------------------------
