@@ -154,8 +154,35 @@ def crossword_puzzle() -> np.ndarray:
     return frame
 
 
+def big_grid() -> np.ndarray:
+    """Return a 19x19 grid of dark squares with some coloured ones: larger than a board."""
+    frame = np.full((800, 800, 3), (31, 24, 22), np.uint8)
+    for r in range(19):
+        for c in range(19):
+            colour = (111, 150, 93) if (r * 7 + c) % 9 == 0 else (55, 46, 41)
+            cv2.rectangle(frame, (20 + c * 40, 20 + r * 40), (56 + c * 40, 56 + r * 40), colour, -1)
+    return frame
+
+
+def zoomed_in() -> np.ndarray:
+    """Return a screenshot zoomed in on the board's middle: ten columns of it, not fifteen."""
+    frame = screenshot(MIDGAME)
+    lattice = find_lattice(frame, SIZE, SIZE)
+    assert lattice is not None
+    x, y = lattice.centre(7, 7)
+    half = 5 * lattice.pitch_x
+    return scaled(frame[round(y - 1.5 * half):round(y + 1.5 * half),
+                        round(x - half):round(x + half)], 1.5)
+
+
+def test_a_zoomed_in_board_is_bad_input():
+    with pytest.raises(BadInput, match="not all in the image"):
+        wordfeud.read(zoomed_in())
+
+
 @pytest.mark.parametrize("frame", [
     pytest.param(np.zeros((600, 400, 3), np.uint8), id="black"),
+    pytest.param(big_grid(), id="19x19-grid"),
     pytest.param(noisy(np.full((900, 600, 3), 128, np.uint8), 30), id="noise"),
     pytest.param(wordament_like(), id="wordament-like"),
     pytest.param(crossword_puzzle(), id="crossword-puzzle"),

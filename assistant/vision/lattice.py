@@ -34,6 +34,7 @@ class Lattice:
     rows: int
     cols: int
     found: int  # how many flat squares sat on the lattice inside the window
+    beyond: int = 0  # how many sat on the lattice just outside it (a bigger grid has many)
 
     def centre(self, row: int, col: int) -> tuple[float, float]:
         """Return the (x, y) centre of a cell."""
@@ -54,7 +55,8 @@ class Lattice:
     def scaled(self, factor: float) -> Lattice:
         """Return this lattice in the coordinates of the frame scaled by 1 / factor."""
         return Lattice(self.x0 / factor, self.y0 / factor, self.pitch_x / factor,
-                       self.pitch_y / factor, self.size / factor, self.rows, self.cols, self.found)
+                       self.pitch_y / factor, self.size / factor, self.rows, self.cols, self.found,
+                       self.beyond)
 
 
 def gradient(frame: np.ndarray) -> np.ndarray:
@@ -120,15 +122,25 @@ def fit_axis(centres: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray, 
 
 def best_window(cols: np.ndarray, rows: np.ndarray, n_rows: int,
                 n_cols: int) -> tuple[int, int, int]:
-    """Return (first row, first col, count) of the n_rows x n_cols window holding most indices."""
+    """Return (first row, first col, count) of the n_rows x n_cols window holding most indices.
+
+    When the indices span fewer rows or columns than the window, the window still covers them
+    (it then reaches past them: a board partly out of the image).
+    """
     best = (0, 0, -1)
-    for top in range(int(rows.min()), int(rows.max()) - n_rows + 2):
+    for top in starts(rows, n_rows):
         in_rows = (rows >= top) & (rows < top + n_rows)
-        for left in range(int(cols.min()), int(cols.max()) - n_cols + 2):
+        for left in starts(cols, n_cols):
             count = int((in_rows & (cols >= left) & (cols < left + n_cols)).sum())
             if count > best[2]:
                 best = (top, left, count)
     return best
+
+
+def starts(indices: np.ndarray, length: int) -> range:
+    """Return the first indices of the windows of this length that cover the most indices."""
+    low, high = int(indices.min()), int(indices.max()) - length + 1
+    return range(min(low, high), max(low, high) + 1)
 
 
 def fit_lattice(squares: np.ndarray, rows: int, cols: int) -> Lattice | None:
@@ -149,7 +161,10 @@ def fit_lattice(squares: np.ndarray, rows: int, cols: int) -> Lattice | None:
     if on.sum() < rows + cols:
         return None
     top, left, found = best_window(ix[on], iy[on], rows, cols)
-    return Lattice(x0 + left * px, y0 + top * py, px, py, size + 2, rows, cols, found)
+    near = ((ix[on] >= left - 1) & (ix[on] <= left + cols) & (iy[on] >= top - 1)
+            & (iy[on] <= top + rows)).sum()
+    return Lattice(x0 + left * px, y0 + top * py, px, py, size + 2, rows, cols, found,
+                   int(near) - found)
 
 
 def shrunk(frame: np.ndarray, pixels: int) -> tuple[np.ndarray, float]:
@@ -187,7 +202,7 @@ def find_lattice(frame: np.ndarray, rows: int, cols: int,
             grad = gradient(cv2.medianBlur(small, 5) if denoise else small)
             for threshold in thresholds:
                 fit = fit_lattice(flat_squares(grad, threshold), rows, cols)
-                if fit and (best is None or fit.found > best.scaled(1 / factor).found):
+                if fit and (best is None or fit.found > best.found):
                     best = fit.scaled(factor)
                 if best and best.found >= ENOUGH * rows * cols:
                     return best

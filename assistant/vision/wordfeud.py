@@ -55,6 +55,7 @@ LABEL_FONTS = ("DejaVuSans-Bold.ttf", "OpenSans-Bold.ttf")
 LABEL_HEIGHT = 0.2  # a label's characters are at least this tall (of the square)
 LABEL_VOTES = 5  # the labels read in each group of premium squares of one colour
 MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud board
+BEYOND = 0.1  # nor is one with more than this fraction of its squares again just outside it
 
 # The look of a square, as fractions (of its side, of its pixels, of the 0..255 range).
 RING = (0.08, 0.18)  # the ground is sampled in this band inside the square's edge
@@ -141,6 +142,13 @@ def locate(frame: np.ndarray) -> Lattice:
     lattice = find_lattice(frame, SIZE, SIZE)
     if lattice is None or lattice.found < SIZE * SIZE // 3:
         raise BadInput("no Wordfeud board found: no 15x15 grid of squares in the image")
+    if lattice.beyond > BEYOND * lattice.found:
+        raise BadInput("no Wordfeud board found: the grid of squares is larger than 15x15")
+    x, y, w, h = lattice.region()
+    slack = lattice.pitch_x / 2
+    if x < -slack or y < -slack or x + w > frame.shape[1] + slack or y + h > frame.shape[0] + slack:
+        raise BadInput("the Wordfeud board is not all in the image (zoomed in, or cut off): "
+                       f"its 15x15 squares would span x {x}..{x + w}, y {y}..{y + h}")
     return lattice
 
 
