@@ -115,6 +115,11 @@ def test_letters_outside_a_to_z_are_uncertain_not_guessed():
     assert unsure == ("row 7 col 7", "row 7 col 9", "row 7 col 12")
 
 
+def test_no_rack_is_read_when_none_is_shown():
+    position = replace(MIDGAME, rack="")
+    check(position, screenshot(position), rack=False)
+
+
 def test_tiles_carry_their_values_and_blanks_none():
     reading = wordfeud.read(screenshot(MIDGAME))
     cells = {(i // SIZE, i % SIZE): c for i, c in enumerate(reading.cells)}

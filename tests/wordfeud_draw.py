@@ -167,7 +167,12 @@ def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.
     image = Image.new("RGB", (width, height), SCREEN)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, 0.06 * height), fill=(30, 33, 42))
-    draw.text((0.05 * width, 0.075 * height), "Your turn - opponent played 27 points",
+    for left in (0.15 * width, 0.75 * width):  # the players' avatars: light squares, no letter
+        side, top = 0.09 * width, 0.02 * height
+        draw.rectangle((left, top, left + side, top + side), fill=(200, 200, 204))
+        draw.ellipse((left + 0.3 * side, top + 0.15 * side, left + 0.7 * side, top + 0.55 * side),
+                     fill=(240, 240, 240))
+    draw.text((0.05 * width, 0.14 * height), "Your turn - opponent played 27 points",
               font=font("DejaVuSans.ttf", round(0.03 * width)), fill=(220, 220, 220))
     pitch = (width - 12) / SIZE
     board_top = 0.22 * height

@@ -35,6 +35,7 @@ class Lattice:
     cols: int
     found: int  # how many flat squares sat on the lattice inside the window
     beyond: int = 0  # how many sat on the lattice just outside it (a bigger grid has many)
+    span: tuple[int, int] = (0, 0)  # how many rows and columns the squares on it spread over
 
     def centre(self, row: int, col: int) -> tuple[float, float]:
         """Return the (x, y) centre of a cell."""
@@ -56,7 +57,7 @@ class Lattice:
         """Return this lattice in the coordinates of the frame scaled by 1 / factor."""
         return Lattice(self.x0 / factor, self.y0 / factor, self.pitch_x / factor,
                        self.pitch_y / factor, self.size / factor, self.rows, self.cols, self.found,
-                       self.beyond)
+                       self.beyond, self.span)
 
 
 def gradient(frame: np.ndarray) -> np.ndarray:
@@ -163,8 +164,9 @@ def fit_lattice(squares: np.ndarray, rows: int, cols: int) -> Lattice | None:
     top, left, found = best_window(ix[on], iy[on], rows, cols)
     near = ((ix[on] >= left - 1) & (ix[on] <= left + cols) & (iy[on] >= top - 1)
             & (iy[on] <= top + rows)).sum()
+    span = (int(np.ptp(iy[on])) + 1, int(np.ptp(ix[on])) + 1)
     return Lattice(x0 + left * px, y0 + top * py, px, py, size + 2, rows, cols, found,
-                   int(near) - found)
+                   int(near) - found, span)
 
 
 def shrunk(frame: np.ndarray, pixels: int) -> tuple[np.ndarray, float]:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 SIZE = 15
 RACK_SIZE = 7
+MAX_BLANKS = 2  # blank tiles in a Wordfeud bag
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
 DIGIT_FONTS = (*glyphs.FONTS, "OpenSans-Regular.ttf", "DroidSans.ttf")  # values: Droid Sans
@@ -68,10 +69,11 @@ COLOURFUL = 25  # a premium square's ground has at least this chroma (max - min 
 SPECK = 0.002  # ink blobs smaller than this fraction of the square are noise
 INK_DEPTH = 0.5  # ink is darker than the ground by this fraction of the tile's contrast
 MIN_CONTRAST = 80  # grey levels: a tile's contrast is taken as at least this
-VALUE_LEFT, VALUE_RIGHT = 0.55, 0.93  # a tile's value digits lie between these (of its width)
+VALUE_LEFT, VALUE_RIGHT = 0.55, 0.95  # a tile's value digits lie between these (of its width)
 VALUE_TOP, VALUE_BOTTOM = 0.07, 0.45  # and between these (of its height), inside its bevel
 VALUE_HEIGHT = 0.35  # and are shorter than this (of its height)
-VALUE_INK = (0.12, 0.3)  # a value corner this dark (of the contrast) is bare below, inked above
+VALUE_INK = (0.14, 0.18)  # value marks this dark (of the contrast): bare below, inked above
+MARK_BRUSH = 0.11  # marks thinner than this (of the tile's side) count as value ink
 EDGE = 0.15  # ink centred this close to a tile's edge is its shadow or the board's gap
 TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
 BLANK_UNSURE = 0.3  # the confidence of a tile whose value corner is neither bare nor inked
@@ -117,8 +119,7 @@ def read(frame: np.ndarray) -> Reading:
     boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
     cells = read_board(board, boxes)
     clock.lap("board")
-    rack_boxes = find_rack(frame, lattice)
-    rack = read_tiles(measure(*rack_cells(frame, rack_boxes)), rack_boxes) if rack_boxes else []
+    rack = read_rack(frame, find_rack(frame, lattice))
     clock.lap("rack")
     return Reading("wordfeud", SIZE, SIZE, cells, rack, lattice.region(), clock.laps)
 
@@ -144,11 +145,10 @@ def locate(frame: np.ndarray) -> Lattice:
         raise BadInput("no Wordfeud board found: no 15x15 grid of squares in the image")
     if lattice.beyond > BEYOND * lattice.found:
         raise BadInput("no Wordfeud board found: the grid of squares is larger than 15x15")
-    x, y, w, h = lattice.region()
-    slack = lattice.pitch_x / 2
-    if x < -slack or y < -slack or x + w > frame.shape[1] + slack or y + h > frame.shape[0] + slack:
-        raise BadInput("the Wordfeud board is not all in the image (zoomed in, or cut off): "
-                       f"its 15x15 squares would span x {x}..{x + w}, y {y}..{y + h}")
+    if min(lattice.span) < SIZE:  # where the rest would be is then a guess: refuse it
+        raise BadInput("the Wordfeud board is not all in the image (zoomed in, cut off, or too "
+                       f"small): squares seen on {lattice.span[0]} rows and {lattice.span[1]} "
+                       "columns, not 15")
     return lattice
 
 
@@ -282,9 +282,9 @@ def split_ink(grey: np.ndarray, level: float) -> TileInk:
             pieces += 1
     ys = np.nonzero(letter.any(axis=1))[0]
     tall = len(ys) > 0 and ys[-1] - ys[0] >= TALL_LETTER * h
-    corner = value_corner(grey, letter, w, h)
-    value_ink = float(level - darkest(corner, 0)) / contrast if corner.size else 0.0
-    digits = value_digits(corner, level) if value_ink >= VALUE_INK[1] else []
+    marks = value_marks(grey, letter)
+    value_ink = float(np.percentile(marks, 99)) / contrast
+    digits = value_digits(value_corner(grey, letter), level) if value_ink >= VALUE_INK[1] else []
     return TileInk(letter if tall else None, digits, value_ink, pieces)
 
 
@@ -304,17 +304,31 @@ def in_value_corner(stat: np.ndarray, w: int, h: int) -> bool:
             and height < VALUE_HEIGHT * h)
 
 
-def value_corner(grey: np.ndarray, letter: np.ndarray, w: int, h: int) -> np.ndarray:
-    """Return the value corner of a tile's grey image, with the letter's ink painted out."""
+def value_corner(grey: np.ndarray, letter: np.ndarray, paint: int = 255) -> np.ndarray:
+    """Return the value corner of a tile's image, with the letter's ink painted over."""
     import cv2
     import numpy as np
 
+    h, w = grey.shape
     top, bottom = round(VALUE_TOP * h), round(VALUE_BOTTOM * h)
     left, right = round(VALUE_LEFT * w), round(VALUE_RIGHT * w)
     near = cv2.dilate(letter.astype(np.uint8), np.ones((5, 5), np.uint8))
     corner = grey[top:bottom, left:right].copy()
-    corner[near[top:bottom, left:right] > 0] = 255
+    corner[near[top:bottom, left:right] > 0] = paint
     return corner
+
+
+def value_marks(grey: np.ndarray, letter: np.ndarray) -> np.ndarray:
+    """Return the value corner's small dark marks: how much darker than their surroundings.
+
+    A black-hat transform (closing minus image) keeps strokes thinner than its brush, such as
+    digits, and drops broad shading, such as the tile's bevel or a tint.
+    """
+    import cv2
+
+    side = round(MARK_BRUSH * grey.shape[0]) | 1
+    brush = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    return value_corner(cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, brush), letter, paint=0)
 
 
 def value_digits(corner: np.ndarray, level: float) -> list[np.ndarray]:
@@ -501,6 +515,21 @@ def clip(box: Box, shape: tuple[int, ...]) -> Box:
     x, y, w, h = box
     x0, y0 = min(max(x, 0), shape[1] - 1), min(max(y, 0), shape[0] - 1)
     return x0, y0, max(1, min(x + w, shape[1]) - x0), max(1, min(y + h, shape[0]) - y0)
+
+
+def read_rack(frame: np.ndarray, boxes: list[Box]) -> list[Cell]:
+    """Return the rack's cells, or none if the squares found are not a rack of tiles.
+
+    Rack tiles have light, colourless grounds; at least one bears a letter, and at most two
+    are bare (the blanks): a row of light squares without letters (avatars, buttons) is no rack.
+    """
+    if not boxes:
+        return []
+    squares = measure(*rack_cells(frame, boxes))
+    cells = read_tiles(squares, boxes)
+    tiles = all(squares.level >= LIGHT_GROUND) and all(squares.chroma < COLOURFUL)
+    lettered = sum(c.text not in ("", "?") for c in cells)
+    return cells if tiles and lettered and len(cells) - lettered <= MAX_BLANKS else []
 
 
 def rack_rows(squares: np.ndarray) -> list[np.ndarray]:
