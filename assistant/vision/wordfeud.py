@@ -7,11 +7,12 @@ How (no hand-set coordinates; every measure is a fraction of the cell, so any re
    so that every cell is CELL x CELL pixels, and the 225 squares are measured all at once.
 2. A square's ground colour (the median of a ring inside its edge) and its ink tell what it is:
    a tile has dark ink (its letter) on a light ground; a premium square has light ink (its label,
-   2L 3L 2W 3W, or LD LT MD MT in French) on a saturated ground, whose hue names the premium;
-   anything else is an empty square ("start" if it bears a mark).
+   2L 3L 2W 3W, or LD LT MD MT in French) on a colourful ground; anything else is an empty
+   square ("start" if it bears a mark). Premium squares of one colour are one premium, named by
+   the vote of their labels (by the hue of the colour when no label can be read).
 3. A tile's ink splits into its letter and, in the top-right corner, its point value; a tile
-   with no value is a blank. Letters and digits are matched with templates drawn from a font
-   (vision.glyphs), all tiles in one matrix product.
+   with no value is a blank. Letters, digits and labels are matched with templates drawn from
+   installed fonts (vision.glyphs), all of a kind in one product.
 4. The rack: a row of up to 7 large light squares outside the board, read like tiles; a rack
    tile with no ink at all is a blank ("?").
 """
@@ -76,7 +77,8 @@ VALUE_INK = (0.14, 0.18)  # value marks this dark (of the contrast): bare below,
 MARK_BRUSH = 0.11  # marks thinner than this (of the tile's side) count as value ink
 EDGE = 0.15  # ink centred this close to a tile's edge is its shadow or the board's gap
 TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
-BLANK_UNSURE = 0.3  # the confidence of a tile whose value corner is neither bare nor inked
+UNSURE = 0.3  # the confidence of a read the image leaves open (a value corner neither bare
+# nor inked; a mark on more than one empty square, when only the start square bears one)
 RACK_SIDES = (1.2, 3.5)  # a rack tile's side, in board pitches
 RACK_THRESHOLDS = (20, 40)  # flatness thresholds for the (glossy) rack tiles
 RACK_PIXELS = 300_000  # the rack is looked for in the frame shrunk to about this size
@@ -254,8 +256,8 @@ def premium(hue: float) -> tuple[str, float]:
 class TileInk:
     """A tile's ink: its letter's mask, its value's digit masks (left to right), and how sure.
 
-    `value_ink` is how dark the darkest spot of the value corner is, as a fraction of the
-    letter's contrast: near 0 the corner is bare (a blank tile), near 1 it holds digits.
+    `value_ink` is how dark the value corner's small marks are, as a fraction of the letter's
+    contrast: near 0 the corner is bare (a blank tile), near 1 it holds digits.
     """
 
     letter: np.ndarray | None
@@ -266,26 +268,28 @@ class TileInk:
 
 def split_ink(grey: np.ndarray, level: float) -> TileInk:
     """Return the letter and value-digit masks of a tile's grey image, whose ground is level."""
+    import numpy as np
+
+    contrast = max(level - darkest(grey), MIN_CONTRAST)
+    letter, pieces = letter_ink(grey < level - INK_DEPTH * contrast)
+    ys = np.nonzero(letter.any(axis=1))[0]
+    tall = len(ys) > 0 and ys[-1] - ys[0] >= TALL_LETTER * grey.shape[0]
+    value_ink = float(np.percentile(value_marks(grey, letter), 99)) / contrast
+    digits = value_digits(value_corner(grey, letter), level) if value_ink >= VALUE_INK[1] else []
+    return TileInk(letter if tall else None, digits, value_ink, pieces)
+
+
+def letter_ink(ink: np.ndarray) -> tuple[np.ndarray, int]:
+    """Return the mask of a tile's letter (its blobs of ink clear of edges and value corner)."""
     import cv2
     import numpy as np
 
-    h, w = grey.shape
-    contrast = max(level - darkest(grey), MIN_CONTRAST)
-    ink = (grey < level - INK_DEPTH * contrast).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    letter, pieces = np.zeros(ink.shape, bool), 0
-    for i in range(1, count):
-        left, top, width, height, area = stats[i]
-        if area >= max(3, SPECK * w * h) and inside(left, width, w) and inside(top, height, h) \
-                and not in_value_corner(stats[i], w, h):
-            letter |= labels == i
-            pieces += 1
-    ys = np.nonzero(letter.any(axis=1))[0]
-    tall = len(ys) > 0 and ys[-1] - ys[0] >= TALL_LETTER * h
-    marks = value_marks(grey, letter)
-    value_ink = float(np.percentile(marks, 99)) / contrast
-    digits = value_digits(value_corner(grey, letter), level) if value_ink >= VALUE_INK[1] else []
-    return TileInk(letter if tall else None, digits, value_ink, pieces)
+    h, w = ink.shape
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    pieces = [i for i in range(1, count)
+              if stats[i][4] >= max(3, SPECK * w * h) and inside(stats[i][0], stats[i][2], w)
+              and inside(stats[i][1], stats[i][3], h) and not in_value_corner(stats[i], w, h)]
+    return np.isin(labels, pieces), len(pieces)
 
 
 def darkest(grey: np.ndarray, margin: float = 0.1) -> float:
@@ -366,7 +370,7 @@ def read_board(squares: Squares, boxes: list[Box]) -> list[Cell]:
     marked = [i for i, kind in enumerate(squares.kinds)
               if kind == "empty" and squares.marked[i] >= INK]
     for i in marked:  # the start square bears a mark; so should no other empty square
-        cells[i] = Cell(boxes[i], "", 1.0 if len(marked) == 1 else BLANK_UNSURE, None, "start")
+        cells[i] = Cell(boxes[i], "", 1.0 if len(marked) == 1 else UNSURE, None, "start")
     return [cells.get(i) or Cell(box, "", 1.0) for i, box in enumerate(boxes)]
 
 
@@ -391,7 +395,7 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
     if letter is None:
         blank = bare and not inked
         return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank")
-    sure_blank = 1.0 if bare or value else BLANK_UNSURE
+    sure_blank = 1.0 if bare or value else UNSURE
     read_value = value and min(d.confidence for d in value) >= UNCERTAIN
     number = int("".join(d.char for d in value)) if read_value else None
     confidence = min(letter.confidence, sure_blank) if ink.pieces == 1 else 0.0
