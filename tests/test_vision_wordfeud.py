@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from itertools import product
 
 import cv2
 import numpy as np
 import pytest
 
+from assistant.core import crossword as cw
+from assistant.core.crossword import Placement
+from assistant.core.rules import WORDFEUD, parse_layout
 from assistant.core.types import BadInput
 from assistant.vision import READERS, glyphs, reader, wordfeud
 from assistant.vision.image import load_image
@@ -230,6 +234,19 @@ def test_a_label_names_its_premium(label, premium):
     assert wordfeud.label_premium(matches) == premium
 
 
+def test_crossword_inputs_parse_as_the_crossword_solver_reads_them():
+    position = replace(MIDGAME, layout=random_layout(seed=8))
+    inputs = wordfeud.crossword_inputs(wordfeud.read(screenshot(position)))
+    board = cw.parse_board("\n".join(inputs.board))
+    layout = parse_layout("\n".join(inputs.layout))
+    assert board == tuple(position.board)
+    for r, c in product(range(SIZE), range(SIZE)):
+        token = position.layout[r][c]
+        if board[r][c] == "." and token != "*":
+            assert layout.premiums[r][c] == {".": ""}.get(token, token)
+    assert cw.parse_rack(inputs.rack, WORDFEUD) == position.rack
+
+
 def test_crossword_inputs_from_a_reading():
     box = (0, 0, 1, 1)
     cells = [Cell(box, "", 1.0)] * (SIZE * SIZE)
@@ -284,9 +301,24 @@ def layout_of(entry) -> list[list[str]]:
 
 
 @pytest.mark.shared
-def test_real_screenshots_have_no_wrong_tile(shared):
-    for entry in real_screens(shared):
-        frame = load_image(shared / "real-screens" / entry["file"])
+def test_the_real_vega_scores_27_on_the_board_read_from_the_screenshot(shared_dir):
+    frame = load_image(shared_dir / "real-screens" / "wordfeud" / "jensanjo_english.png")
+    inputs = wordfeud.crossword_inputs(wordfeud.read(frame))
+    board = cw.parse_board("\n".join(inputs.board))
+    read_layout = parse_layout("\n".join(inputs.layout))
+    for r, c in product(range(SIZE), range(SIZE)):  # the premiums read agree where visible
+        if board[r][c] == "." and (r, c) != (7, 7):
+            assert read_layout.premiums[r][c] == WORDFEUD.layout.premiums[r][c]
+    assert "".join(row[10] for row in board[11:15]) == "VEGA"
+    before = cw.apply(board, [Placement(r, 10, ".") for r in (11, 12, 14)])
+    vega = [Placement(11, 10, "V"), Placement(12, 10, "E"), Placement(14, 10, "A")]
+    assert cw.score(before, vega, WORDFEUD) == 27  # (4 + 1 + 3 + 1) x 3, as the game said
+
+
+@pytest.mark.shared
+def test_real_screenshots_have_no_wrong_tile(shared_dir):
+    for entry in real_screens(shared_dir):
+        frame = load_image(shared_dir / "real-screens" / entry["file"])
         inputs = wordfeud.crossword_inputs(wordfeud.read(frame))
         blanks = {tuple(b) for b in entry["blanks"]}
         want = ["".join(t.lower() if (r, c) in blanks else t for c, t in enumerate(row))

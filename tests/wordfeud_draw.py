@@ -18,6 +18,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from assistant.core.rules import WORDFEUD_LAYOUT, layout_rows
+
 SIZE = 15
 ENGLISH_VALUES = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                           (1, 4, 4, 2, 1, 4, 3, 4, 1, 10, 5, 1, 3, 1, 1, 4, 10, 1, 1, 1, 2, 4, 4,
@@ -51,23 +53,9 @@ class Position:
         return None if token == "." else {"*": "start"}.get(token, token)
 
 
-# Wordfeud's standard layout, rows 0..7 as drawn in shared RULES.md; rows 8..14 mirror 6..0.
-STANDARD_TOP = """
-TL .  .  .  TW .  .  DL .  .  TW .  .  .  TL
-.  DL .  .  .  TL .  .  .  TL .  .  .  DL .
-.  .  DW .  .  .  DL .  DL .  .  .  DW .  .
-.  .  .  TL .  .  .  DW .  .  .  TL .  .  .
-TW .  .  .  DW .  DL .  DL .  DW .  .  .  TW
-.  TL .  .  .  TL .  .  .  TL .  .  .  TL .
-.  .  DL .  DL .  .  .  .  .  DL .  DL .  .
-DL .  .  DW .  .  .  *  .  .  .  DW .  .  DL
-"""
-
-
 def standard_layout() -> list[list[str]]:
     """Return Wordfeud's standard layout as 15 rows of tokens (. DL TL DW TW *)."""
-    top = [line.split() for line in STANDARD_TOP.strip().splitlines()]
-    return top + top[-2::-1]
+    return layout_rows(WORDFEUD_LAYOUT)
 
 
 def random_layout(seed: int) -> list[list[str]]:
