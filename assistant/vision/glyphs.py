@@ -29,10 +29,10 @@ MIN_HOLE = 0.015  # a hole smaller than this fraction of the glyph's box is a sp
 
 # Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor, Debian
 # fonts-noto-mono) and its values in Droid Sans (Open Sans is its successor, fonts-open-sans).
-# Every installed font of a list is drawn: DejaVu Sans Mono adds other shapes of some letters
-# (an M whose middle stops short), for versions of the game drawn in a related font.
-FONTS = ("NotoMono-Regular.ttf", "DroidSansMono.ttf", "DejaVuSansMono.ttf")
-
+# Every installed font of the list is drawn: DejaVu Sans Mono adds other shapes of some letters
+# (an M whose middle stops short), for versions of a game drawn in a related font.
+FONTS = ("NotoMono-Regular.ttf", "DroidSansMono.ttf", "DejaVuSansMono.ttf",
+         "OpenSans-Regular.ttf", "DroidSans.ttf")
 
 @dataclass(frozen=True)
 class Templates:

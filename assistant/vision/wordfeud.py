@@ -37,7 +37,6 @@ RACK_SIZE = 7
 MAX_BLANKS = 2  # blank tiles in a Wordfeud bag
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
-DIGIT_FONTS = (*glyphs.FONTS, "OpenSans-Regular.ttf", "DroidSans.ttf")  # values: Droid Sans
 
 CELL = 64  # pixels per board cell once resampled
 RACK_CELL = 96  # pixels per rack tile once resampled
@@ -381,7 +380,7 @@ def read_tiles(squares: Squares, boxes: list[Box], which: list[int] | None = Non
     with_letter = [ink.letter for ink in inks if ink.letter is not None]
     letters = iter(glyphs.match(with_letter, glyphs.templates(LETTERS)))
     digits = iter(glyphs.match([d for ink in inks for d in ink.digits],
-                               glyphs.templates(DIGITS, DIGIT_FONTS)))
+                               glyphs.templates(DIGITS)))
     return [read_tile(squares.dark[i] > 0, box, ink,
                       next(letters) if ink.letter is not None else None,
                       [next(digits) for _ in ink.digits])
