@@ -103,6 +103,11 @@ def test_reads_a_random_layout_with_french_labels():
     check(position, screenshot(position, 739, 1600))
 
 
+def test_reads_a_light_theme():
+    position = replace(MIDGAME, theme="light")
+    check(position, screenshot(position, 1080, 2400))
+
+
 def test_an_empty_board_shows_the_start_square_and_a_rack_with_two_blanks():
     reading = wordfeud.read(screenshot(EMPTY_BOARD))
     assert reading.cells[7 * SIZE + 7].state == "start"

@@ -25,8 +25,9 @@ ENGLISH_VALUES = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
                           (1, 4, 4, 2, 1, 4, 3, 4, 1, 10, 5, 1, 3, 1, 1, 4, 10, 1, 1, 1, 2, 4, 4,
                            8, 4, 10), strict=True))
 
-# RGB colours of the dark theme
-SCREEN, GAP, EMPTY = (44, 48, 62), (22, 24, 31), (41, 45, 54)
+# RGB colours of the screen, the board's gaps, its empty squares and the rack's bar, by theme
+THEMES = {"dark": ((44, 48, 62), (22, 24, 31), (41, 45, 54), (26, 28, 36)),
+          "light": ((236, 236, 240), (170, 172, 180), (214, 216, 222), (160, 162, 170))}
 TILE, RECENT = (241, 237, 232), (240, 232, 140)
 PREMIUM_COLOURS = {"DL": (93, 150, 111), "TL": (57, 104, 170), "DW": (214, 127, 40),
                    "TW": (138, 48, 56)}
@@ -46,6 +47,7 @@ class Position:
     layout: list[list[str]] = field(default_factory=lambda: standard_layout())
     recent: set[tuple[int, int]] = field(default_factory=set)
     language: str = "en"
+    theme: str = "dark"
 
     def premium(self, row: int, col: int) -> str | None:
         """Return the premium drawn on an empty square (None for a plain one)."""
@@ -111,7 +113,8 @@ def draw_board(draw: ImageDraw.ImageDraw, position: Position, left: float, top: 
                pitch: float) -> None:
     """Draw the board with its top-left corner at (left, top) and cells pitch pixels apart."""
     gap = max(1.0, 0.055 * pitch)
-    draw.rectangle((left, top, left + SIZE * pitch, top + SIZE * pitch), fill=GAP)
+    draw.rectangle((left, top, left + SIZE * pitch, top + SIZE * pitch),
+                   fill=THEMES[position.theme][1])
     for r in range(SIZE):
         for c in range(SIZE):
             box = (left + c * pitch + gap / 2, top + r * pitch + gap / 2,
@@ -136,14 +139,16 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
         draw.rounded_rectangle(box, radius=side * 0.08, fill=PREMIUM_COLOURS[premium])
         centred(draw, box, label[premium], font(LABEL_FONT, round(side * 0.3)), (255, 255, 255))
     else:
-        draw.rounded_rectangle(box, radius=side * 0.08, fill=EMPTY)
+        draw.rounded_rectangle(box, radius=side * 0.08, fill=THEMES[position.theme][2])
         if premium == "start":
             centred(draw, box, "★", font("DejaVuSans.ttf", round(side * 0.6)), (90, 96, 110))
 
 
-def draw_rack(draw: ImageDraw.ImageDraw, rack: str, width: int, top: float) -> None:
-    """Draw the rack: up to seven big tiles across the screen."""
+def draw_rack(draw: ImageDraw.ImageDraw, rack: str, width: int, top: float,
+              bar: tuple[int, ...]) -> None:
+    """Draw the rack: up to seven big tiles across the screen, on a bar."""
     pitch = width / 7
+    draw.rectangle((0, top - 0.05 * pitch, width, top + pitch), fill=bar)
     for i, letter in enumerate(rack):
         box = (i * pitch + 0.03 * pitch, top, (i + 1) * pitch - 0.03 * pitch, top + 0.94 * pitch)
         value = None if letter == "?" else ENGLISH_VALUES[letter]
@@ -152,7 +157,7 @@ def draw_rack(draw: ImageDraw.ImageDraw, rack: str, width: int, top: float) -> N
 
 def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.ndarray:
     """Return a phone screenshot (BGR) showing the position, sized width x height."""
-    image = Image.new("RGB", (width, height), SCREEN)
+    image = Image.new("RGB", (width, height), THEMES[position.theme][0])
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, 0.06 * height), fill=(30, 33, 42))
     for left in (0.15 * width, 0.75 * width):  # the players' avatars: light squares, no letter
@@ -165,7 +170,8 @@ def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.
     pitch = (width - 12) / SIZE
     board_top = 0.22 * height
     draw_board(draw, position, 6, board_top, pitch)
-    draw_rack(draw, position.rack, width, board_top + SIZE * pitch + 0.06 * height)
+    draw_rack(draw, position.rack, width, board_top + SIZE * pitch + 0.06 * height,
+              THEMES[position.theme][3])
     return cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
 
 
