@@ -21,6 +21,10 @@ system:
 	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
 	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
+	for font in fonts-noto-mono:NotoMono-Regular fonts-open-sans:OpenSans-Bold fonts-dejavu-core:DejaVuSans-Bold; do \
+	  [ ! -d /usr/share/fonts ] || find /usr/share/fonts -name "$${font#*:}.ttf" | grep -q . \
+	    || missing="$$missing $${font%%:*}"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \
