@@ -6,6 +6,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core
 EXAMPLE_BOARD := E M T D/U/L R E W/I P D E/P O E M
 EXAMPLE_VALUES := 1 4 2 3/20 2 1 6/2 4 3 1/4 2 1 4
 
@@ -21,10 +22,8 @@ system:
 	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
 	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
-	for font in fonts-noto-mono:NotoMono-Regular fonts-open-sans:OpenSans-Bold fonts-dejavu-core:DejaVuSans-Bold; do \
-	  [ ! -d /usr/share/fonts ] || find /usr/share/fonts -name "$${font#*:}.ttf" | grep -q . \
-	    || missing="$$missing $${font%%:*}"; \
-	done; \
+	if command -v dpkg >/dev/null; then for pkg in $(FONT_PACKAGES); do \
+	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \
