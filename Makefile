@@ -6,6 +6,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35
 EXAMPLE_BOARD := E M T D/U/L R E W/I P D E/P O E M
 EXAMPLE_VALUES := 1 4 2 3/20 2 1 6/2 4 3 1/4 2 1 4
 
@@ -21,8 +22,8 @@ system:
 	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
 	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
-	[ -e /usr/share/fonts/opentype/urw-base35/URWBookman-Demi.otf ] || missing="$$missing fonts-urw-base35"; \
-	[ -e /usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	if command -v dpkg >/dev/null; then for pkg in $(FONT_PACKAGES); do \
+	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \

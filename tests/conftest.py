@@ -1,4 +1,4 @@
-"""Shared fixtures: the repo root, ../shared when present, an isolated lexicon cache, the CLI."""
+"""Shared fixtures: the repo root, ../shared when present (else skip), ENABLE, and the CLI."""
 
 from __future__ import annotations
 
@@ -9,37 +9,35 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from assistant import wordlist
+from assistant.core.lexicon import Lexicon
+
+REPO = ROOT = Path(__file__).resolve().parents[1]
 
 
 def find_shared() -> Path | None:
-    """Return the shared folder (ASSISTANT_SHARED, or ../shared beside the repo), if present."""
-    candidates = [os.environ.get("ASSISTANT_SHARED"), ROOT.parent / "shared",
-                  ROOT.parent.parent / "shared"]
-    for candidate in candidates:
-        if candidate and (Path(candidate) / "RULES.md").exists():
-            return Path(candidate)
-    return None
-
-
-@pytest.fixture
-def shared() -> Path:
-    """The shared folder; the test is skipped when it is absent (as in a user's clone)."""
-    path = find_shared()
-    if path is None:
-        pytest.skip("../shared is not present")
-    return path
+    """Return the shared folder ($ASSISTANT_SHARED, ../shared or ../../shared), else None."""
+    candidates = [os.environ.get("ASSISTANT_SHARED"), REPO.parent / "shared",
+                  REPO.parent.parent / "shared"]
+    return next((Path(c) for c in candidates if c and (Path(c) / "RULES.md").exists()), None)
 
 
 @pytest.fixture(scope="session")
-def enable():
-    """The bundled ENABLE lexicon (compiled once per user, cached)."""
-    from assistant import wordlist
+def shared_dir() -> Path:
+    """The shared folder (real screenshots, labels, lexicons); the test skips without it."""
+    found = find_shared()
+    if found is None:
+        pytest.skip("../shared is absent (set ASSISTANT_SHARED to run this test)")
+    return found
 
+
+@pytest.fixture(scope="session")
+def enable() -> Lexicon:
+    """The bundled ENABLE word list, compiled (and cached) once."""
     return wordlist.load("enable")
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """Run `python -m assistant ARGS` and return the finished process (text output)."""
     return subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True,
-                          text=True, cwd=ROOT, env={**os.environ, **(env or {})}, timeout=120)
+                          text=True, cwd=REPO, env={**os.environ, **(env or {})}, timeout=120)

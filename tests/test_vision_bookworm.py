@@ -226,14 +226,14 @@ def scaled(frame: np.ndarray, factor: float) -> np.ndarray:
 
 @pytest.mark.shared
 @pytest.mark.parametrize("variant", ["as is", "scaled 0.6", "scaled 1.7", "on a desktop"])
-def test_real_screenshots(shared, variant):
+def test_real_screenshots(shared_dir, variant):
     from assistant.vision.image import load_image
 
-    screens = real_screens(shared)
+    screens = real_screens(shared_dir)
     assert len(screens) == 5
     wrong, uncertain = [], 0
     for label in screens:
-        frame = load_image(shared / "real-screens" / label["file"])
+        frame = load_image(shared_dir / "real-screens" / label["file"])
         frame = {"as is": lambda f: f, "scaled 0.6": lambda f: scaled(f, 0.6),
                  "scaled 1.7": lambda f: scaled(f, 1.7),
                  "on a desktop": lambda f: draw.on_desktop(f, (1920, 1080), (700, 300))}[variant](

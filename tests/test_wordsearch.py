@@ -16,9 +16,9 @@ FIVE_PLUS = set("ALBEE ALCAE ALEPOT ANELE BECAP BELAH BELEE BENTHAL BENTY BLENT 
 
 
 @pytest.fixture
-def web2_game(shared):
+def web2_game(shared_dir):
     game = WordSearch()
-    game.load_lexicon(str(shared / "lexicons" / "web2-words.txt"))
+    game.load_lexicon(str(shared_dir / "lexicons" / "web2-words.txt"))
     return game
 
 

@@ -10,6 +10,9 @@ PROFILES = {
     "wordament": "grid",
     "boggle": "grid",
     "wordsearch": "grid",
+    "wordfeud": "crossword",
+    "scrabble": "crossword",
+    "wwf": "crossword",
 }
 
 

@@ -1,0 +1,118 @@
+"""Wordfeud, Scrabble, Words With Friends: a board and a rack in, the best moves out."""
+
+from __future__ import annotations
+
+from argparse import Namespace
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from string import ascii_uppercase
+from typing import Any
+
+from ..core import crossword as cw
+from ..core.lexicon import Lexicon
+from ..core.rules import CROSSWORD_RULES, CrosswordRules, Layout
+from ..core.types import BadInput
+
+NEEDS_LEXICON = True
+MAX_FILE_BYTES = 1 << 16  # a board or layout file is a few hundred bytes
+
+
+def read_text(path: str, what: str) -> str:
+    """Return a small text file's contents, or raise BadInput saying why it cannot be read."""
+    try:
+        if Path(path).stat().st_size > MAX_FILE_BYTES:
+            raise BadInput(f"{what} {path}: over {MAX_FILE_BYTES >> 10} KB, not a {what} file")
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{what} {path}: no such file") from None
+    except IsADirectoryError:
+        raise BadInput(f"{what} {path}: is a directory, not a {what} file") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{what} {path}: not a text file") from None
+    except OSError as err:
+        raise BadInput(f"{what} {path}: cannot read it ({err.strerror})") from None
+
+
+def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
+    """Return the JSON result for a board given as --board-file and a --rack."""
+    if not options.board_file:
+        raise BadInput(f"{game}: give the board as --board-file FILE (15 lines of 15 squares)")
+    if not options.rack:
+        raise BadInput(f"{game}: give your tiles as --rack, e.g. --rack 'AEINRS?'")
+    board = read_text(options.board_file, "board").splitlines()
+    layout = read_text(options.layout, "layout") if options.layout else None
+    return solve_board(game, board, options.rack, lexicon, layout, options.top)
+
+
+def rules_for(game: str, layout: str | Layout | None) -> CrosswordRules:
+    """Return the variant's rules, on a custom layout (drawn as text, or parsed) when given."""
+    rules = CROSSWORD_RULES[game]
+    if isinstance(layout, Layout):
+        return replace(rules, layout=layout)
+    return rules if layout is None else rules.with_layout(layout)
+
+
+def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
+                layout: str | Layout | None = None, top: int | None = None) -> dict[str, Any]:
+    """Return the best moves for a board (15 strings of 15 squares) and a rack: the plain
+    entry point, also for a board read from a screenshot."""
+    rules = rules_for(game, layout)
+    squares = cw.parse_board("\n".join(board))
+    tiles = cw.parse_rack(rack, rules)
+    cw.check_tiles(squares, tiles, rules)
+    moves, count = cw.best_moves(squares, tiles, rules, lexicon, top)
+    return {
+        "game": game,
+        "rack": tiles,
+        "moves": [move_json(move) for move in moves],
+        "count": count,
+        "warnings": warnings(squares, lexicon),
+    }
+
+
+def move_json(move: cw.Move) -> dict[str, Any]:
+    """Return the contract's JSON object for one move."""
+    return {"word": move.word, "row": move.row, "col": move.col, "direction": move.direction,
+            "score": move.score,
+            "placed": [{"row": t.row, "col": t.col, "letter": t.letter, "blank": t.blank}
+                       for t in move.placed],
+            "words": list(move.words)}
+
+
+def warnings(board: cw.Board, lexicon: Lexicon) -> list[str]:
+    """Return the warnings about a board: the words on it that the lexicon lacks."""
+    unknown = cw.unknown_words(board, lexicon)
+    if not unknown:
+        return []
+    return [f"the board holds {len(unknown)} word(s) the lexicon lacks: {', '.join(unknown)} "
+            "(a misread, or another dictionary); they stay, but every word a move forms must be "
+            "in the lexicon"]
+
+
+def notation(row: int, col: int, direction: str) -> str:
+    """Return the usual name of a move's start square: row first across (8F), column first
+    down (G6), rows counted from 1 and columns lettered from A."""
+    number, letter = str(row + 1), ascii_uppercase[col]
+    return number + letter if direction == cw.ACROSS else letter + number
+
+
+def render(result: dict[str, Any]) -> str:
+    """Return a readable table of the best moves, then any warnings."""
+    moves = result["moves"]
+    lines = [f"{result['game']}, rack {result['rack']}: {result['count']} moves"
+             + (f"; the best {len(moves)}:" if len(moves) < result["count"] else ":")]
+    width = max((len(m["word"]) for m in moves), default=4)
+    lines.append(f"  {'score':>5}  {'word':<{width}}  square      direction  words formed"
+                 "  (blank tiles in lower case)")
+    for m in moves:
+        blanks = {(t["row"], t["col"]) for t in m["placed"] if t["blank"]}
+        dr, dc = (0, 1) if m["direction"] == cw.ACROSS else (1, 0)
+        word = "".join(letter.lower() if (m["row"] + i * dr, m["col"] + i * dc) in blanks
+                       else letter for i, letter in enumerate(m["word"]))
+        square = f"{m['row']},{m['col']} ({notation(m['row'], m['col'], m['direction'])})"
+        lines.append(f"  {m['score']:>5}  {word:<{width}}  {square:<10}  {m['direction']:<9}  "
+                     + " ".join(m["words"]))
+    lines += [f"warning: {text}" for text in result["warnings"]]
+    return "\n".join(lines)
+

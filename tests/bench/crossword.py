@@ -1,0 +1,115 @@
+"""Crossword move generation speed: all moves for a 7-tile rack on fixed mid-game positions.
+
+The positions come from seeded self-play on the Scrabble board with ENABLE (each player plays
+its best move; blanks are kept out of the bag so both remain for the racks measured). Every
+position is measured with three racks from its unseen tiles: no blank, one blank, two blanks.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from assistant import wordlist
+from assistant.core import crossword as cw
+from assistant.core.lexicon import Lexicon
+from assistant.core.rules import BLANK, BOARD_SIZE, SCRABBLE, CrosswordRules
+
+POSITIONS = 24
+TARGETS_MS = {"no_blank": 20.0, "one_blank": 200.0, "two_blanks": 1000.0}
+COMPILED_MS = {"no_blank": 0.06, "one_blank": 2.5}  # the issue's figures for a compiled engine
+
+
+def bag(rules: CrosswordRules) -> list[str]:
+    """Return every letter tile of the variant's bag (no blanks), sorted."""
+    return sorted(tile * count for tile, count in rules.tile_counts.items() if tile != BLANK)
+
+
+def self_play(seed: int, turns: int, rules: CrosswordRules,
+              lexicon: Lexicon) -> tuple[cw.Board, list[str]]:
+    """Return the board after `turns` best moves of seeded self-play, and the unseen tiles."""
+    tiles = list("".join(bag(rules)))
+    random.Random(seed).shuffle(tiles)
+    board: cw.Board = tuple(cw.EMPTY * BOARD_SIZE for _ in range(BOARD_SIZE))
+    racks = [tiles[:7], tiles[7:14]]
+    unseen = tiles[14:]
+    for turn in range(turns):
+        rack = racks[turn % 2]
+        moves, _ = cw.best_moves(board, "".join(rack), rules, lexicon, top=1)
+        if not moves:
+            continue
+        board = cw.apply(board, moves[0].placed)
+        for tile in moves[0].placed:
+            rack.remove(tile.letter)
+        drawn = 7 - len(rack)
+        rack += unseen[:drawn]
+        del unseen[:drawn]
+    return board, unseen + racks[0] + racks[1]
+
+
+def positions(lexicon: Lexicon, count: int = POSITIONS,
+              rules: CrosswordRules = SCRABBLE) -> list[tuple[cw.Board, dict[str, str]]]:
+    """Return `count` mid-game boards, each with its three racks: no, one and two blanks."""
+    out = []
+    for seed in range(count):
+        board, unseen = self_play(seed, 4 + seed % 7, rules, lexicon)
+        letters = random.Random(1000 + seed).sample(unseen, 7)
+        racks = {"no_blank": "".join(letters), "one_blank": "".join(letters[:6]) + BLANK,
+                 "two_blanks": "".join(letters[:5]) + BLANK * 2}
+        out.append((board, racks))
+    return out
+
+
+def timed(run: Callable[[], Any], repeat: int) -> float:
+    """Return the best of `repeat` wall-clock times of a call, in milliseconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000
+
+
+def profile_top(run: Callable[[], Any], lines: int = 6) -> list[str]:
+    """Return the functions where a call spends most of its own time, with their share."""
+    profiler = cProfile.Profile()
+    profiler.runcall(run)
+    stats = pstats.Stats(profiler)
+    total = sum(row[2] for row in stats.stats.values())
+    rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])
+    return [f"{name[2]} ({name[0].rsplit('/', 1)[-1]}:{name[1]}): {own / total:.0%} own time, "
+            f"{calls} calls" for name, (_, calls, own, _, _) in rows[:lines]]
+
+
+def bench() -> dict[str, Any]:
+    """Return the medians per rack kind, their targets and ratios, and the profile's top."""
+    lexicon = wordlist.load("enable")
+    cases = positions(lexicon)
+    report: dict[str, Any] = {"positions": len(cases), "variant": SCRABBLE.game,
+                              "tiles_on_board_median": statistics.median(
+                                  sum(square != cw.EMPTY for row in board for square in row)
+                                  for board, _ in cases)}
+    for kind, target in TARGETS_MS.items():
+        times, counts = [], []
+        for board, racks in cases:
+            times.append(timed(lambda b=board, r=racks[kind]: cw.generate(b, r, SCRABBLE,
+                                                                          lexicon),
+                               repeat=3 if kind != "two_blanks" else 1))
+            counts.append(len(cw.generate(board, racks[kind], SCRABBLE, lexicon)))
+        median = statistics.median(times)
+        figures = {"median_ms": round(median, 2), "target_ms": target,
+                   "max_ms": round(max(times), 2), "meets_target": median <= target,
+                   "moves_median": statistics.median(counts)}
+        if kind in COMPILED_MS:
+            figures["compiled_ms"] = COMPILED_MS[kind]
+            figures["times_compiled"] = round(median / COMPILED_MS[kind])
+        report[kind] = figures
+    board, racks = cases[len(cases) // 2]
+    report["profile_one_blank"] = profile_top(
+        lambda: cw.generate(board, racks["one_blank"], SCRABBLE, lexicon))
+    return report
