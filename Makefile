@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core
+FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35
 EXAMPLE_BOARD := E M T D/U/L R E W/I P D E/P O E M
 EXAMPLE_VALUES := 1 4 2 3/20 2 1 6/2 4 3 1/4 2 1 4
 
