@@ -48,7 +48,8 @@ def add_solve(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("--top", type=positive, help="list only the best N")
     solve.add_argument("--json", action="store_true", help="print JSON (the documented contract)")
     bookworm = solve.add_argument_group("Bookworm Adventures")
-    bookworm.add_argument("--tiles", help="up to 16 tiles TEXT[:state], e.g. 'P A:locked M:emerald'")
+    bookworm.add_argument("--tiles",
+                          help="up to 16 tiles TEXT[:state], e.g. 'P A:locked M:emerald'")
     bookworm.add_argument("--health", type=float, help="Lex's health in hearts")
     bookworm.add_argument("--enemy", help="enemy status, comma-separated (poisoned,burning,...)")
     crossword = solve.add_argument_group("Wordfeud, Scrabble, Words With Friends")

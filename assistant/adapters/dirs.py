@@ -14,7 +14,8 @@ def cache_dir() -> Path:
     if override := os.environ.get("ASSISTANT_CACHE_DIR"):
         return Path(override)
     if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")) / APP / "Cache"
+        local = os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local")
+        return Path(local) / APP / "Cache"
     if sys.platform == "darwin":
         return Path.home() / "Library" / "Caches" / APP
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / APP

@@ -41,15 +41,15 @@ def solve(grid: Grid, lexicon: Lexicon, rules: GridRules) -> list[FoundWord]:
     tiles, values, shortest = grid.tiles, tile_values(grid, rules), rules.min_len
     spell = [t.spellings for t in tiles]
     steps = [() if t.suffix else tuple(j for j in nbrs if spell[j] and not tiles[j].prefix)
-             for t, nbrs in zip(tiles, neighbours(grid.rows, grid.cols))]
+             for t, nbrs in zip(tiles, neighbours(grid.rows, grid.cols), strict=True)]
     best: dict[str, tuple[int, int, tuple[int, ...]]] = {}
 
     def visit(node: Node, i: int, used: int, word: str, path: tuple[int, ...],
               total: float) -> None:
         for letters in spell[i]:
-            child: Node | None = node
+            child: Node = node
             for letter in letters:
-                child = child.get(letter)
+                child = child.get(letter)  # type: ignore[assignment]
                 if child is None:
                     break
             else:
@@ -60,7 +60,7 @@ def solve(grid: Grid, lexicon: Lexicon, rules: GridRules) -> list[FoundWord]:
                         best[here] = found
                 for j in steps[i]:
                     if not used >> j & 1:
-                        visit(child, j, used | 1 << j, here, path + (j,), worth)
+                        visit(child, j, used | 1 << j, here, (*path, j), worth)
 
     for i, letters in enumerate(spell):
         if letters:
@@ -113,7 +113,8 @@ def _rows(text: str, rules: GridRules) -> list[list[str]]:
         rows = _spaced_rows(text.split(), rules)
     widths = sorted({len(row) for row in rows})
     if len(widths) > 1 or not widths[0]:
-        raise BadInput(f"board: rows have different numbers of tiles ({', '.join(map(str, widths))});"
+        counts = ", ".join(map(str, widths))
+        raise BadInput(f"board: rows have different numbers of tiles ({counts});"
                        " separate rows with '/' and tiles with spaces")
     return rows
 
@@ -174,5 +175,5 @@ def parse_values(text: str, count: int) -> list[float]:
 
 def with_values(grid: Grid, values: Sequence[float | None]) -> Grid:
     """Return the grid with these printed tile values."""
-    tiles = tuple(Tile(t.text, v, t.state) for t, v in zip(grid.tiles, values))
+    tiles = tuple(Tile(t.text, v, t.state) for t, v in zip(grid.tiles, values, strict=True))
     return Grid(grid.rows, grid.cols, tiles)

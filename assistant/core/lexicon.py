@@ -98,9 +98,9 @@ class Lexicon:
 
     def node(self, letters: str) -> Node | None:
         """Return the node reached by spelling these letters from the root, or None."""
-        node: Node | None = self.root
+        node: Node = self.root
         for letter in letters.upper():
-            node = node.get(letter)
+            node = node.get(letter)  # type: ignore[assignment]
             if node is None:
                 return None
         return node
