@@ -10,6 +10,7 @@ PROFILES = {
     "wordament": "grid",
     "boggle": "grid",
     "wordsearch": "grid",
+    "bookworm": "bookworm",
 }
 
 
