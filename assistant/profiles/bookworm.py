@@ -84,7 +84,8 @@ def render(result: dict[str, Any]) -> str:
         " ".join(tile_text(t) for t in tiles[r:r + COLS]) for r in range(0, len(tiles), COLS))]
     where = result["situation"]
     if where["health"] is not None or where["enemy"]:
-        lines.append(f"situation: Lex has {where['health']} hearts; enemy "
+        health = "unknown" if where["health"] is None else f"{where['health']:g} hearts"
+        lines.append(f"situation: Lex's health {health}; enemy "
                      + (", ".join(where["enemy"]) or "without status"))
     if not words:
         return "\n".join([*lines, "no word can be made from these tiles"])
