@@ -223,6 +223,11 @@ def brute_force(tiles: list[Tile], words: set[str], weight: dict[str, int],
     return best
 
 
+def brute_ranked(expected: dict[str, tuple[int, tuple[int, int, int]]]) -> list[str]:
+    """Return the words of a brute-force result, best first: score, then less spent, then A-Z."""
+    return sorted(expected, key=lambda word: (-expected[word][0], expected[word][1], word))
+
+
 def word_best(word: str, tiles: list[Tile]) -> tuple[int, tuple[int, ...]] | None:
     """Return the best (score, -spend) with which the tiles spell this word, or None."""
     options: list[tuple[int, tuple[int, ...]]] = []
@@ -267,7 +272,7 @@ def words_from(rack: list[tuple[str, str]]) -> st.SearchStrategy[list[str]]:
                     max_size=30)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), racks, situations, st.integers(1, 5))
 def test_the_search_is_exact(data, rack, where, top):
     words = data.draw(words_from(rack))
@@ -275,8 +280,7 @@ def test_the_search_is_exact(data, rack, where, top):
     weight = bw.weights(where)
     expected = brute_force(tiles, set(words), weight, ALPHABET)
     found = best_words(bw.kinds(tiles, BOOKWORM, weight), index_of(*words), BOOKWORM, top)
-    ranked = sorted(expected, key=lambda word: (-expected[word][0], expected[word][1], word))
-    assert [a.word for a in found] == ranked[:top]
+    assert [a.word for a in found] == brute_ranked(expected)[:top]
     for attack in found:
         used = [tiles[i] for i in attack.tiles]
         assert len(set(attack.tiles)) == len(attack.tiles)
@@ -285,3 +289,19 @@ def test_the_search_is_exact(data, rack, where, top):
                                                                    strict=True))
         assert (attack.score, attack.spend) == expected[attack.word]
         assert Fraction(attack.damage, 4) == brute_damage(used)
+
+
+def test_the_bound_counts_every_gem_a_word_could_use():
+    # AXA with the plagued A and the emerald: 3 -> tier 3 (0.5) + 0.25 + 0.5 for the plague;
+    # AAXAA: 5 -> tier 5 (1) + 55% (0.75) + 0.5 plague - 1 ruby (enemy burning): also 1.25,
+    # but it spends more gems. Found by the property test against a bound that counted one
+    # gem too few.
+    rack = [Tile("A", None, "normal"), Tile("X", None, "normal"), Tile("X", None, "normal"),
+            Tile("A", None, "plagued"), Tile("A", None, "ruby"), Tile("A", None, "emerald")]
+    where = bw.Situation(None, frozenset({"poisoned", "burning"}))
+    words = ["AXA", "AAXAA"]
+    expected = brute_force(rack, set(words), bw.weights(where), ALPHABET)
+    [attack] = best_words(bw.kinds(rack, BOOKWORM, bw.weights(where)), index_of(*words),
+                          BOOKWORM, 1)
+    assert expected["AXA"][0] == expected["AAXAA"][0] == 5
+    assert attack.word == brute_ranked(expected)[0] == "AXA"

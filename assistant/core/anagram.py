@@ -177,10 +177,14 @@ class Search:
         self.left = [len(k.tiles) for k in kinds]
         self.options = options(kinds)
         self.floor = dict.fromkeys(self.options, 0)
-        self.by_value = sorted(range(len(kinds)), key=lambda i: -kinds[i].value)
         self.bits = [ALL_LETTERS if k.wild else BITS[k.letters[0]] for k in kinds]
         self.spends = [packed_spend(k) for k in kinds]
         self.values = [k.value for k in kinds]
+        self.gems = [k.gem for k in kinds]
+        self.weights = [max(k.weight, 0) for k in kinds]  # only a positive weight can help
+        self.by_value, self.by_gem, self.by_weight = (
+            sorted((k for k in range(len(kinds)) if amounts[k] > 0), key=lambda k: -amounts[k])
+            for amounts in (self.values, self.gems, self.weights))
         self.extras = any(k.gem or k.weight for k in kinds)
         most = sum(k.value * len(k.tiles) for k in kinds)
         self.bases = [rules.damage(value) for value in range(most + 1)]  # value -> base damage
@@ -241,21 +245,24 @@ class Search:
               spend: int) -> int:
         """Return a rank no word below a node can beat: the most its tiles left could add."""
         letters, mask = shape
-        left, bits, values = self.left, self.bits, self.values
-        for k in self.by_value:  # the most valuable tiles whose letter occurs below
-            if left[k] and bits[k] & mask:
-                take = left[k] if left[k] < letters else letters
-                value += take * values[k]
-                letters -= take
-                if not letters:
-                    break
-        if self.extras:  # every gem and weight left that might be used
-            for k, kind in enumerate(self.kinds):
-                if left[k] and bits[k] & mask:
-                    gem += left[k] * kind.gem
-                    weight += left[k] * max(kind.weight, 0)
+        value += self.most(self.by_value, self.values, letters, mask)
+        if self.extras:
+            gem += self.most(self.by_gem, self.gems, letters, mask)
+            weight += self.most(self.by_weight, self.weights, letters, mask)
         base = self.bases[value]
         return (base - (-base * gem // 100) + weight) * SPEND_LIMIT - spend
+
+    def most(self, order: list[int], amounts: list[int], tiles: int, mask: int) -> int:
+        """Return the most that `tiles` tiles left, of letters in the mask, add to an amount."""
+        total, left, bits = 0, self.left, self.bits
+        for k in order:  # kinds by amount, highest first
+            if left[k] and bits[k] & mask:
+                take = left[k] if left[k] < tiles else tiles
+                total += take * amounts[k]
+                tiles -= take
+                if not tiles:
+                    break
+        return total
 
     def keep(self, score: int, spend: int) -> None:
         """Keep the word spelled now if it ranks among the best `top` (its best tiles only)."""
