@@ -88,28 +88,27 @@ class Index:
 def shapes(root: Node) -> dict[int, tuple[int, int]]:
     """Return id(node) -> (most letters a word below adds, bit mask of the letters below)."""
     memo: dict[int, tuple[int, int]] = {}
-    stack = [(root, False)]
-    while stack:  # children before parents, without recursion (a list may hold long words)
-        node, children_done = stack.pop()
+    stack = [root]
+    while stack:  # no recursion: a word list may hold very long words
+        node = stack[-1]
         if id(node) in memo:
+            stack.pop()
             continue
-        if children_done:
-            memo[id(node)] = shape(node, memo)
-        else:
-            stack.append((node, True))
-            stack.extend((child, False) for letter, child in node.items()
-                         if letter != END and id(child) not in memo)
+        height = mask = 0
+        ready = True  # every child's shape is known
+        for letter, child in node.items():
+            if letter != END:
+                below = memo.get(id(child))
+                if below is None:
+                    ready = False
+                    stack.append(child)  # shape it first, then this node again
+                elif ready:
+                    height = below[0] + 1 if below[0] >= height else height
+                    mask |= below[1] | BITS[letter]
+        if ready:
+            memo[id(node)] = (height, mask)
+            stack.pop()
     return memo
-
-
-def shape(node: Node, memo: dict[int, tuple[int, int]]) -> tuple[int, int]:
-    """Return a node's (height, letter mask) from those of its children."""
-    height = mask = 0
-    for letter, child in node.items():
-        if letter != END:
-            below, letters = memo[id(child)]
-            height, mask = max(height, below + 1), mask | letters | BITS[letter]
-    return height, mask
 
 
 BITS = MappingProxyType({letter: 1 << n for n, letter in enumerate("ABCDEFGHIJKLMNOPQRSTUVWXYZ")})
