@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -154,3 +156,10 @@ def test_tiles_read_elsewhere_are_checked_too():
     assert result["words"][0]["tiles"] == [0, 1, 2]
     with pytest.raises(BadInput, match="tile 2"):
         profile.solve_tiles([("B", None), ("O", "glowing")], index)
+
+
+def test_the_readme_shows_the_strategy_table_in_use():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    rows = re.findall(r"^\| `([^`]+)` \| (\w+) \| ([+-][\d.]+) \| (.+) \|$", readme, re.MULTILINE)
+    assert [bw.Rule(when, tile, bw.quarters(hearts), why) for when, tile, hearts, why in rows] \
+        == list(bw.RULES)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .lexicon import END, Lexicon, Node
-from .rules import BookwormRules
+from .rules import BookwormRules, with_gems
 
 WILD = ""  # a kind's letters when it is a wildcard: any one letter
 
@@ -58,7 +58,7 @@ class Attack:
     spend: tuple[int, int, int]  # gem percent, wildcards, tile value (quarters) used up
 
     @property
-    def rank(self) -> tuple:
+    def rank(self) -> tuple[int, tuple[int, int, int], str]:
         """The sort key, best first: highest score, then least spent, then alphabetical."""
         return (-self.score, self.spend, self.word)
 
@@ -221,14 +221,13 @@ class Search:
                 word.append(letter + option.rest)
                 path.append(k)
                 if END in target and length2 >= min_len:
-                    base = bases[value2]
-                    self.keep(base - (-base * gem2 // 100) + weight2, spend2)
+                    self.keep(with_gems(bases[value2], gem2) + weight2, spend2)
                 shape = below[id(target)]
                 value_left2 = value_left - kind.value
                 gem_left2, weight_left2 = gem_left - kind.gem, weight_left - max(kind.weight, 0)
-                most = bases[value2 + value_left2]  # the base damage if every tile left is used
-                if shape[0] and (most - (-most * (gem2 + gem_left2) // 100) + weight2
-                                 + weight_left2) * SPEND_LIMIT - spend2 >= self.threshold \
+                every = (with_gems(bases[value2 + value_left2], gem2 + gem_left2)  # all tiles used
+                         + weight2 + weight_left2) * SPEND_LIMIT - spend2
+                if shape[0] and every >= self.threshold \
                         and self.bound(shape, value2, gem2, weight2, spend2) >= self.threshold:
                     before = floor[letter]
                     if option.place != UNORDERED:
@@ -248,8 +247,7 @@ class Search:
         if self.extras:
             gem += self.most(self.by_gem, self.gems, letters, mask)
             weight += self.most(self.by_weight, self.weights, letters, mask)
-        base = self.bases[value]
-        return (base - (-base * gem // 100) + weight) * SPEND_LIMIT - spend
+        return (with_gems(self.bases[value], gem) + weight) * SPEND_LIMIT - spend
 
     def most(self, order: list[int], amounts: list[int], tiles: int, mask: int) -> int:
         """Return the most that `tiles` tiles left, of letters in the mask, add to an amount."""

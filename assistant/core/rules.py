@@ -223,9 +223,13 @@ class BookwormRules:
         return min((value + QUARTER // 2) // QUARTER, len(self.damage_by_tier) - 1)
 
     def damage(self, value: int, gem_percent: int = 0) -> int:
-        """Return the damage in quarter hearts: base for the tier plus gem bonus rounded up."""
-        base = self.damage_by_tier[self.tier(value)]
-        return base - (-base * gem_percent // 100)
+        """Return the damage in quarter hearts of tiles worth `value` with these gems."""
+        return with_gems(self.damage_by_tier[self.tier(value)], gem_percent)
+
+
+def with_gems(base: int, gem_percent: int) -> int:
+    """Return a base damage plus gem_percent of it rounded up to a quarter (all in quarters)."""
+    return base - (-base * gem_percent // 100)
 
 
 BOOKWORM_GEM_TABLE = _gems(BOOKWORM_GEMS)

@@ -73,7 +73,7 @@ def word_json(attack: Attack, tiles: list[Tile], where: bw.Situation,
         "damage": bw.hearts(attack.damage),
         "gems": bw.gems_used(attack, tiles, rules),
         "score": bw.hearts(attack.score),
-        "rank_reason": "; ".join([f"{bw.hearts(attack.damage):g} hearts of damage", *why]),
+        "rank_reason": "; ".join([f"{in_hearts(bw.hearts(attack.damage))} of damage", *why]),
     }
 
 
@@ -84,7 +84,7 @@ def render(result: dict[str, Any]) -> str:
         " ".join(tile_text(t) for t in tiles[r:r + COLS]) for r in range(0, len(tiles), COLS))]
     where = result["situation"]
     if where["health"] is not None or where["enemy"]:
-        health = "unknown" if where["health"] is None else f"{where['health']:g} hearts"
+        health = "unknown" if where["health"] is None else in_hearts(where["health"])
         lines.append(f"situation: Lex's health {health}; enemy "
                      + (", ".join(where["enemy"]) or "without status"))
     if not words:
@@ -98,9 +98,14 @@ def render(result: dict[str, Any]) -> str:
         lines.append(line.rstrip())
     best = result["strongest"]
     if best and best["word"] != words[0]["word"]:
-        lines.append(f"strongest: {best['word']} ({best['damage']:g} hearts), ranked lower "
+        lines.append(f"strongest: {best['word']} ({in_hearts(best['damage'])}), ranked lower "
                      "by the strategy")
     return "\n".join(lines)
+
+
+def in_hearts(hearts: float) -> str:
+    """Return a number of hearts as words: '1 heart', '2.75 hearts'."""
+    return f"{hearts:g} heart" + "s" * (hearts != 1)
 
 
 def tile_text(tile: dict[str, Any]) -> str:
