@@ -21,7 +21,9 @@ COLS = 4  # tiles per row on screen
 def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
     """Return the JSON result for tiles given as --tiles text."""
     if not options.tiles:
-        raise BadInput(f"{game}: give the tiles as --tiles TEXT, e.g. 'P A O R/A:locked E P S'")
+        unread = " (reading them from a screenshot is not built yet)" if options.image else ""
+        raise BadInput(f"{game}: give the tiles as --tiles TEXT, e.g. 'P A O R/A:locked E P S'"
+                       + unread)
     rules = rules_for(options.min_len)
     tiles = bw.parse_tiles(options.tiles, rules)
     return result(tiles, Index(lexicon), bw.situation(options.health, options.enemy, rules),
