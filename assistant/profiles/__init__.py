@@ -13,6 +13,7 @@ PROFILES = {
     "wordfeud": "crossword",
     "scrabble": "crossword",
     "wwf": "crossword",
+    "bookworm": "bookworm",
 }
 
 
