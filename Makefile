@@ -6,13 +6,12 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# fonts of the glyph templates and of the test screenshots (Wordament and Boggle readers draw
+# theirs from Open Sans, Carlito, Liberation Sans and DejaVu Sans; tests also use Cantarell, a
+# font the templates never saw)
+FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35 \
+	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
 EXAMPLE_SHOT := templates/examples/wordament.png
-# fonts the glyph templates and the test screenshots are drawn from (Debian package: a file of it)
-FONTS := fonts-open-sans:/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf \
-	fonts-crosextra-carlito:/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf \
-	fonts-liberation2:/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf \
-	fonts-dejavu-core:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
-	fonts-cantarell:/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf
 
 .PHONY: run test bench setup system lint clean
 
@@ -24,9 +23,10 @@ system:
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr"; \
 	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
 	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
-	for font in $(FONTS); do [ -e "$${font#*:}" ] || missing="$$missing $${font%%:*}"; done; \
 	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
+	if command -v dpkg >/dev/null; then for pkg in $(FONT_PACKAGES); do \
+	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \
@@ -46,6 +46,7 @@ $(STAMP): pyproject.toml
 	touch $@
 
 run: setup
+	mkdir -p out
 	$(PY) -m assistant solve --game wordament $(EXAMPLE_SHOT) --top 15 --annotate out/annotated.png
 	@echo "drawn: out/annotated.png"
 

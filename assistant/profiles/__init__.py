@@ -27,6 +27,7 @@ PROFILES = {
     "wordfeud": "crossword",
     "scrabble": "crossword",
     "wwf": "crossword",
+    "bookworm": "bookworm",
 }
 
 

@@ -12,7 +12,8 @@ import tests.bench as package
 
 def main(names: list[str]) -> None:
     """Print the JSON of the named sections (default: all), each as it finishes, then all."""
-    names = names or sorted(m.name for m in pkgutil.iter_modules(package.__path__))
+    names = names or sorted(m.name for m in pkgutil.iter_modules(package.__path__)
+                            if not m.name.startswith("_"))
     report = {}
     for name in names:
         print(f"bench: {name} ...", file=sys.stderr, flush=True)

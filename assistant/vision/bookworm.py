@@ -1,0 +1,667 @@
+"""Read a Bookworm Adventures battle screen: find its 4x4 grid of tiles, read each letter and state.
+
+Locate: a tile is a parchment-coloured square. Every square parchment blob is a candidate, and the
+grid is the 4x4 lattice (one pitch, one origin) that holds the most candidates of one size. No
+pixel offsets are assumed: a bare game window, a desktop with other windows, or a full screen at
+any scale all work, and a few gem, locked or smashed tiles do not hide the grid. Tiles the
+image cuts off are reported blank and uncertain.
+
+Letters: a tile's ink (its dark pixels, less any red counter or chains) is cut to its bounding
+box and compared with the same letters drawn by this module in several bold serif fonts
+(template matching; no file of the game is used). Close calls are shown, all together, to
+Tesseract in one call, and become sure only if it reads the same letter. A letter that is
+small, cut by the tile's edge or half hidden under chains needs a bigger lead to be sure.
+
+States: a census of the colours of the tile's face (parchment, grey stone, white, the gem hues);
+a parchment tile under grey chains with a red counter is locked.
+
+Below vision.types.UNCERTAIN a cell is uncertain: the best guess is in its text, never passed
+off as sure.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core.types import BadInput
+from .types import UNCERTAIN, Box, Cell, Reading
+
+if TYPE_CHECKING:
+    import numpy as np
+
+GAME = "bookworm_adventures"
+SIZE = 4  # the battle grid is SIZE x SIZE tiles
+MIN_TILES = 5  # parchment tiles that must sit on the lattice for it to count as the grid
+MIN_SIDE = 10  # pixels: a smaller square is not a tile we could read
+MAX_STRETCH = 1.4  # how much wider than high (or higher than wide) a tile may be stretched
+PITCH_PER_SIDE = (0.95, 1.3)  # tiles nearly touch: centre-to-centre distance over tile side
+BIG_TILE = 96  # pixels: a bigger tile is scaled down to this before it is read
+TILE_PER_PITCH = 0.96  # a tile's side over the pitch (the thin gap is the rest)
+
+# A colour box: (hue from, hue to) in degrees (wrapping past 360), saturation and value in 0..1.
+ColourBox = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+PARCHMENT: ColourBox = ((30, 72), (0.18, 0.63), (0.65, 1.0))
+RED: ColourBox = ((350, 12), (0.8, 1.0), (0.5, 1.0))  # the counter on a locked or smashed tile
+
+# state: the colour of its face, and the share of the face that colour must cover
+STATE_COLOURS: dict[str, tuple[ColourBox, float]] = {
+    "normal": (PARCHMENT, 0.5),
+    "smashed": (((0, 360), (0.0, 0.3), (0.35, 0.78)), 0.5),  # grey stone
+    "diamond": (((0, 360), (0.0, 0.18), (0.8, 1.0)), 0.5),  # white, silver
+    "crystal": (((290, 350), (0.1, 0.5), (0.7, 1.0)), 0.3),  # pale pink
+    "amethyst": (((260, 320), (0.4, 1.0), (0.3, 1.0)), 0.3),  # purple
+    "sapphire": (((190, 250), (0.4, 1.0), (0.3, 1.0)), 0.3),  # blue
+    "emerald": (((80, 170), (0.4, 1.0), (0.3, 1.0)), 0.3),  # green
+    "garnet": (((12, 42), (0.55, 1.0), (0.5, 1.0)), 0.3),  # orange
+    "ruby": (((345, 12), (0.45, 1.0), (0.3, 1.0)), 0.3),  # red
+}
+HUELESS = frozenset({"smashed", "diamond"})  # states told by grey and white, not by a hue
+FAINT = 0.3  # the least ink (0 paper .. 1 darkest) a pixel of a letter's faint stroke holds
+CHAIN_GREY: ColourBox = ((0, 360), (0.0, 0.3), (0.0, 0.8))
+CHAINS = 0.2  # share of chain grey in each free corner of a parchment tile that means it is locked
+
+# Template letters: the symbols a tile shows, what the tile is called, and the fonts to draw them.
+SYMBOLS = {**{chr(c): chr(c) for c in range(ord("A"), ord("Z") + 1)}, "Qu": "QU", "?": "?"}
+SERIF_FONTS = (  # the first FONTS of these that are installed, in this order
+    "URWBookman-Demi.otf", "C059-Bold.otf", "P052-Bold.otf", "DejaVuSerif-Bold.ttf",
+    "bookosb.ttf", "georgiab.ttf", "timesbd.ttf", "LiberationSerif-Bold.ttf",
+)
+FONTS = 4
+FONT_DIRS = (
+    "/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",
+    "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts",
+)
+GLYPH = 24  # glyphs are compared as GLYPH x GLYPH images
+ASPECT_WEIGHT = 0.2  # score lost per unit of |log(width/height)| difference
+FULL_MARGIN = 0.1  # a lead of this much over the next letter is full confidence
+CLEAR_HEIGHT = 16  # pixels: a shorter letter has too few pixels to be fully sure of
+POOR_SCORE, GOOD_SCORE = 0.5, 0.7  # template scores of no confidence and of full confidence
+CLOSE_CALL = 0.15  # template confidence from which Tesseract is asked for a second opinion
+AGREED = 0.75  # confidence of a close call that Tesseract confirms
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Where the grid is: the centre of the top-left tile, the pitch along x and y, tile size."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+    width: float
+    height: float
+
+    def box(self, row: int, col: int) -> Box:
+        """Return the (x, y, w, h) box of one tile."""
+        left = self.x + col * self.pitch_x - self.width / 2
+        top = self.y + row * self.pitch_y - self.height / 2
+        return round(left), round(top), round(self.width), round(self.height)
+
+    def region(self) -> Box:
+        """Return the box around the whole grid."""
+        left, top, _, _ = self.box(0, 0)
+        right, bottom, w, h = self.box(SIZE - 1, SIZE - 1)
+        return left, top, right + w - left, bottom + h - top
+
+
+def read(frame: np.ndarray) -> Reading:
+    """Return the grid read from a BGR frame; BadInput if it shows no Bookworm grid."""
+    start = time.perf_counter()
+    frame = as_bgr(frame)
+    lattice = locate(frame)
+    located = time.perf_counter()
+    boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
+    looks = [tile_look(square(crop(frame, box))) if within(frame, box) else off_frame()
+             for box in boxes]
+    reads = zip(boxes, looks, read_letters(looks), strict=True)
+    cells = [Cell(box, text, min(sure, look.sure), state=look.state or None)
+             for box, look, (text, sure) in reads]
+    done = time.perf_counter()
+    timings = {"locate": 1000 * (located - start), "read": 1000 * (done - located)}
+    return Reading(GAME, SIZE, SIZE, cells, region=lattice.region(), timings_ms=timings)
+
+
+class Look(NamedTuple):
+    """What a tile shows: its state and the confidence in it, its letter's ink, and the view
+    Tesseract gets: the darkness of the face around the letter, or on a locked tile the ink
+    with the chains taken away."""
+
+    state: str
+    sure: float
+    ink: np.ndarray
+    view: np.ndarray
+
+
+def off_frame() -> Look:
+    """Return the look of a tile the image cuts off: nothing seen, no confidence."""
+    import numpy as np
+
+    nothing = np.zeros((1, 1), np.float32)
+    return Look("", 0.0, nothing, nothing)
+
+
+def tile_look(tile: np.ndarray) -> Look:
+    """Return a tile's state, the confidence in it, its letter's ink and Tesseract's view."""
+    counter = counter_mask(tile)
+    state, sure = tile_state(tile, counter)
+    ink = tile_ink(tile, counter, state)
+    return Look(state, sure, ink, ink if state == "locked" else letter_view(tile, ink))
+
+
+def within(frame: np.ndarray, box: Box) -> bool:
+    """True when at least 90% of the box's width and height lie inside the frame."""
+    x, y, w, h = box
+    height, width = frame.shape[:2]
+    seen_w, seen_h = min(x + w, width) - max(x, 0), min(y + h, height) - max(y, 0)
+    return seen_w >= 0.9 * w and seen_h >= 0.9 * h
+
+
+def as_bgr(frame: np.ndarray) -> np.ndarray:
+    """Return the frame as 3-channel BGR (a grey or BGRA frame is converted)."""
+    import cv2
+
+    if frame.ndim == 2:
+        return cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    return frame[:, :, :3] if frame.shape[2] == 4 else frame
+
+
+def crop(frame: np.ndarray, box: Box) -> np.ndarray:
+    """Return the part of the frame inside box (clipped to the frame)."""
+    x, y, w, h = box
+    return frame[max(y, 0):max(y + h, 0), max(x, 0):max(x + w, 0)]
+
+
+def square(tile: np.ndarray) -> np.ndarray:
+    """Return a tile as a square of at most BIG_TILE pixels (undoing a stretched screen)."""
+    import cv2
+
+    height, width = tile.shape[:2]
+    side = min(max(height, width), BIG_TILE)
+    if abs(height - side) <= 0.05 * side and abs(width - side) <= 0.05 * side:
+        return tile
+    return cv2.resize(tile, (side, side), interpolation=cv2.INTER_AREA)
+
+
+# --- Locate -------------------------------------------------------------------------------------
+
+def locate(frame: np.ndarray) -> Lattice:
+    """Return the lattice of the battle grid, or raise BadInput when there is none.
+
+    When several lattices hold as many parchment tiles (a whole row of gems, or a grid cut by
+    the image's edge), the one with letters in more of its places wins, then the one whose
+    empty places the image cuts off.
+    """
+    import cv2
+
+    height, width = frame.shape[:2]
+    lattices = best_lattices(tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV),
+                                                    PARCHMENT)))
+    if not lattices:
+        raise BadInput(f"no Bookworm grid found: no 4x4 grid of parchment letter tiles "
+                       f"in the {width}x{height} image")
+    if len(lattices) == 1:
+        return lattices[0]
+    return max(lattices, key=lambda lattice: (lettered(frame, lattice), cut_off(frame, lattice)))
+
+
+def lettered(frame: np.ndarray, lattice: Lattice) -> int:
+    """Return how many of the lattice's places show a tile with a letter in its middle."""
+    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
+    return sum(within(frame, box) and has_letter(square(crop(frame, box))) for box in boxes)
+
+
+def cut_off(frame: np.ndarray, lattice: Lattice) -> int:
+    """Return how many of the lattice's places the frame cuts off."""
+    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
+    return sum(not within(frame, box) for box in boxes)
+
+
+def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
+    """Return the 0/255 mask of the pixels of an OpenCV HSV image inside a colour box."""
+    import cv2
+
+    (h0, h1), (s0, s1), (v0, v1) = colour
+    low, high = (0, round(s0 * 255), round(v0 * 255)), (0, round(s1 * 255), round(v1 * 255))
+
+    def band(a: float, b: float) -> np.ndarray:
+        return cv2.inRange(hsv, (a / 2, low[1], low[2]), (b / 2, high[1], high[2]))
+
+    return band(h0, h1) if h0 < h1 else band(h0, 360) | band(0, h1)
+
+
+def tile_blobs(mask: np.ndarray) -> np.ndarray:
+    """Return (centre x, centre y, width, height) of each well-filled, squarish blob of a mask.
+
+    The mask is first eroded by a pixel, so that tiles touching through a thin gap come apart.
+    """
+    import cv2
+    import numpy as np
+
+    eroded = cv2.erode(mask, np.ones((3, 3), np.uint8))
+    outlines, _ = cv2.findContours(eroded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    blobs = []
+    for outline in outlines:
+        x, y, w, h = cv2.boundingRect(outline)
+        x, y, w, h = x - 1, y - 1, w + 2, h + 2  # undo the erosion
+        if min(w, h) >= MIN_SIDE and w <= MAX_STRETCH * h and h <= MAX_STRETCH * w \
+                and cv2.contourArea(outline) >= 0.6 * w * h:
+            blobs.append((x + w / 2, y + h / 2, w, h))
+    return np.array(blobs, dtype=float).reshape(-1, 4)
+
+
+def best_lattices(blobs: np.ndarray) -> list[Lattice]:
+    """Return the 4x4 lattices holding the most blobs of one size (all of a tie), if enough."""
+    fits = [fit for seed in blobs for fit in windows_around(seed, blobs)]
+    most = max((len(members) for members in fits), default=0)
+    if most < MIN_TILES:
+        return []
+    found: dict[Box, Lattice] = {}
+    for members in fits:
+        if len(members) == most:
+            lattice = fit_lattice(members)
+            found.setdefault(lattice.box(0, 0), lattice)
+    return list(found.values())
+
+
+def windows_around(seed: np.ndarray, blobs: np.ndarray) -> list[np.ndarray]:
+    """Return, for each 4x4 window on seed's lattice that holds the seed, the (col, row, x, y,
+    w, h) of the blobs in it; none if the seed has no neighbour of its size."""
+    import numpy as np
+
+    kin = blobs[np.all(abs(blobs[:, 2:] - seed[2:]) <= 0.15 * seed[2:], axis=1)]
+    offsets = kin[:, :2] - seed[:2]
+    pitch = np.array([neighbour_pitch(offsets, seed[2:], axis) for axis in (0, 1)])
+    if np.isnan(pitch).all():
+        return []
+    pitch = np.where(np.isnan(pitch), pitch[::-1], pitch)  # no neighbour that way: square cells
+    steps = offsets / pitch
+    index = np.round(steps)
+    on = np.all(abs(steps - index) < 0.2, axis=1)
+    windows = []
+    for corner in [(c0, r0) for c0 in range(1 - SIZE, 1) for r0 in range(1 - SIZE, 1)]:
+        place = index - corner
+        chosen = on & np.all((place >= 0) & (place < SIZE), axis=1)
+        windows.append(np.column_stack([place[chosen], kin[chosen]]))
+    return windows
+
+
+def neighbour_pitch(offsets: np.ndarray, size: np.ndarray, axis: int) -> float:
+    """Return the median distance to the next blob along an axis (x 0, y 1), NaN if none."""
+    import numpy as np
+
+    along, across = abs(offsets[:, axis]), abs(offsets[:, 1 - axis])
+    low, high = PITCH_PER_SIDE
+    near = along[(along > low * size[axis]) & (along < high * size[axis])
+                 & (across < 0.25 * size[1 - axis])]
+    return float(np.median(near)) if len(near) else float("nan")
+
+
+def fit_lattice(members: np.ndarray) -> Lattice:
+    """Return the lattice that best fits the members' (col, row, x, y, w, h) by least squares.
+
+    The tile size comes from the pitch, which many tiles measure, rather than from one blob's
+    size, which shading at a tile's edge can shave.
+    """
+    import numpy as np
+
+    width, height = np.median(members[:, 4]), np.median(members[:, 5])
+    pitch_x, x = axis_fit(members[:, 0], members[:, 2], width / TILE_PER_PITCH)
+    pitch_y, y = axis_fit(members[:, 1], members[:, 3], height / TILE_PER_PITCH)
+    return Lattice(x, y, pitch_x, pitch_y, TILE_PER_PITCH * pitch_x, TILE_PER_PITCH * pitch_y)
+
+
+def axis_fit(index: np.ndarray, position: np.ndarray, pitch: float) -> tuple[float, float]:
+    """Return (pitch, position of index 0) along one axis; the given pitch if one index only."""
+    import numpy as np
+
+    if len(set(index)) < 2:
+        return pitch, float(np.mean(position - index * pitch))
+    slope, intercept = np.polyfit(index, position, 1)
+    return float(slope), float(intercept)
+
+
+# --- Letters ------------------------------------------------------------------------------------
+
+def tile_ink(tile: np.ndarray, counter: np.ndarray, state: str) -> np.ndarray:
+    """Return how much ink (0..1) each pixel of a tile's face holds, zero outside the letter.
+
+    The letter's core is the dark blobs that reach the middle of the face (thin chains opened
+    away first on a locked tile). On plain parchment, the fainter strokes joined to the core
+    belong to the letter too (a thin stroke of a small letter is only partly dark); on a gem or
+    stone, whose facets and cracks are faint ink too, only the core does. Each pixel keeps its
+    partial ink.
+    """
+    import cv2
+    import numpy as np
+
+    face = face_of(tile)
+    level = darkness(face) * ~face_of(counter)
+    paper = np.percentile(face.max(axis=2), 90)
+    ink = ((face.max(axis=2) < np.clip(0.45 * paper, 40, 120)) & (level > 0)).astype(np.uint8)
+    if state == "locked":
+        thin = max(2, round(0.06 * min(tile.shape[:2])))
+        ink = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((thin, thin), np.uint8))
+    core = middle_blobs(ink).astype(np.uint8)
+    letter = cv2.dilate(core, np.ones((3, 3), np.uint8)) > 0
+    if state == "normal":
+        letter |= faint_strokes(core, level)
+    return np.where(letter, level, 0).astype(np.float32)
+
+
+def darkness(face: np.ndarray) -> np.ndarray:
+    """Return each pixel's darkness: 0 for the paper (the 90th percentile), 1 for the darkest."""
+    import numpy as np
+
+    brightness = face.max(axis=2).astype(np.float32)
+    paper, dark = np.percentile(brightness, 90), np.percentile(brightness, 2)
+    return np.clip((paper - brightness) / max(paper - dark, 1.0), 0, 1)
+
+
+def faint_strokes(core: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """Return the mask of faint strokes joined to the letter's core but beyond its rim."""
+    import cv2
+    import numpy as np
+
+    _, faint = cv2.connectedComponents((level >= FAINT).astype(np.uint8))
+    joined = np.isin(faint, np.unique(faint[core > 0])) & (faint > 0)
+    return joined & ~(cv2.dilate(core, np.ones((5, 5), np.uint8)) > 0)
+
+
+def letter_view(tile: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """Return the darkness (0..1) of the face around the letter: its box and a margin."""
+    import numpy as np
+
+    face = face_of(tile)
+    level = darkness(face)
+    ys, xs = np.nonzero(ink >= 0.5)
+    if not len(ys):
+        return level
+    margin = round(0.1 * face.shape[0])
+    top, left = max(0, ys.min() - margin), max(0, xs.min() - margin)
+    return level[top:ys.max() + margin + 1, left:xs.max() + margin + 1]
+
+
+def has_letter(tile: np.ndarray) -> bool:
+    """True when the tile's face has a dark blob of a letter's height across its middle."""
+    import numpy as np
+
+    face = face_of(tile)
+    brightness = face.max(axis=2)
+    ink = (brightness < 0.45 * np.percentile(brightness, 90)).astype(np.uint8)
+    rows = np.nonzero(middle_blobs(ink).any(axis=1))[0]
+    return bool(len(rows)) and 0.3 <= (rows[-1] - rows[0] + 1) / face.shape[0] <= 0.9
+
+
+def middle_blobs(ink: np.ndarray) -> np.ndarray:
+    """Return the mask of the blobs of ink that are not specks and reach the middle of the face."""
+    import cv2
+
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink)
+    height, width = ink.shape
+    x, y, w, h, area = stats.T
+    low, high = 0.25, 0.75  # the middle of the face, in which every letter has some ink
+    letter = ((area >= 0.01 * width * height) & (x < high * width) & (x + w > low * width)
+              & (y < high * height) & (y + h > low * height))
+    letter[0] = False
+    return letter[labels]
+
+
+def counter_mask(tile: np.ndarray) -> np.ndarray:
+    """Return the mask of a red turn counter (and its outline) in the tile's lower right."""
+    import cv2
+    import numpy as np
+
+    red = colour_mask(cv2.cvtColor(tile, cv2.COLOR_BGR2HSV), RED)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(red)
+    height, width = red.shape
+    x, y, w, h, area = stats.T
+    digit = (x + w / 2 > 0.6 * width) & (y + h / 2 > 0.6 * height) & (area >= 4)
+    digit &= (h >= 0.1 * height) & (h <= 0.4 * height) & (w <= 0.35 * width)
+    digit[0] = False
+    grow = max(3, round(0.06 * height)) | 1
+    return cv2.dilate(digit[labels].astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
+
+
+def glyph_features(ink: np.ndarray) -> tuple[np.ndarray, float]:
+    """Return a glyph's shape vector (unit length) and the log of its width over its height.
+
+    The shape is two views of the glyph's bounding box, each GLYPH x GLYPH and blurred a little:
+    stretched to the square, and centred in it at its own aspect.
+    """
+    import numpy as np
+
+    ys, xs = np.nonzero(ink >= 0.5)
+    box = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    height, width = box.shape
+    side = max(height, width)
+    square = np.zeros((side, side), np.float32)
+    top, left = (side - height) // 2, (side - width) // 2
+    square[top:top + height, left:left + width] = box
+    shape = np.concatenate([glyph_view(box), glyph_view(square)])
+    norm = float(np.linalg.norm(shape))
+    return (shape / norm if norm else shape), float(np.log(width / height))
+
+
+def glyph_view(image: np.ndarray) -> np.ndarray:
+    """Return an image scaled to GLYPH x GLYPH, blurred, flattened and less its mean."""
+    import cv2
+
+    small = cv2.resize(image, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA)
+    view = cv2.GaussianBlur(small, (0, 0), 1).ravel()
+    return view - view.mean()
+
+
+@dataclass(frozen=True)
+class Templates:
+    """Letters drawn in serif fonts: the tile text of each, shape vectors, log aspects."""
+
+    texts: tuple[str, ...]
+    shapes: np.ndarray
+    aspects: np.ndarray
+
+
+def font_files() -> list[Path]:
+    """Return the first FONTS bold serif font files found on this machine, in SERIF_FONTS order."""
+    found: dict[str, Path] = {}
+    for folder in map(Path, map(os.path.expanduser, FONT_DIRS)):
+        if folder.is_dir():
+            for path in folder.rglob("*"):
+                found.setdefault(path.name, path)
+    return [found[name] for name in SERIF_FONTS if name in found][:FONTS]
+
+
+def draw_symbol(symbol: str, font_path: Path, size: int = 64, grow: int = 0) -> np.ndarray:
+    """Return the boolean image of a symbol drawn in a font, its strokes thickened by grow px."""
+    import cv2
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype(str(font_path), size)
+    image = Image.new("L", (size * 3, size * 2), 0)
+    ImageDraw.Draw(image).text((size // 2, size // 4), symbol, font=font, fill=255)
+    drawn = (np.asarray(image) > 127).astype(np.uint8)
+    kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
+    return cv2.dilate(drawn, kernel) > 0
+
+
+@lru_cache(maxsize=1)
+def templates() -> Templates:
+    """Return every symbol drawn in every serif font found, at two stroke weights."""
+    import numpy as np
+
+    fonts = font_files()
+    if not fonts:
+        raise RuntimeError("no bold serif font found for the Bookworm letter templates: install "
+                           "fonts-urw-base35 or fonts-dejavu-core (make setup does)")
+    drawn = [(text, glyph_features(draw_symbol(symbol, font, grow=grow)))
+             for font in fonts for grow in (0, 2) for symbol, text in SYMBOLS.items()]
+    texts = tuple(text for text, _ in drawn)
+    shapes = np.array([shape for _, (shape, _) in drawn])
+    aspects = np.array([aspect for _, (_, aspect) in drawn])
+    return Templates(texts, shapes, aspects)
+
+
+def match_letter(ink: np.ndarray) -> tuple[str, float]:
+    """Return (best tile text, confidence) of a tile's ink by template matching."""
+    import numpy as np
+
+    if (ink >= 0.5).sum() < 8:
+        return "", 0.0
+    found = templates()
+    shape, aspect = glyph_features(ink)
+    scores = found.shapes @ shape - ASPECT_WEIGHT * abs(found.aspects - aspect)
+    best: dict[str, float] = {}
+    for text, score in zip(found.texts, scores, strict=True):
+        best[text] = max(best.get(text, -1.0), float(score))
+    first, second = sorted(best, key=best.__getitem__, reverse=True)[:2]
+    margin = best[first] - best[second]
+    sure = min(margin / FULL_MARGIN, (best[first] - POOR_SCORE) / (GOOD_SCORE - POOR_SCORE))
+    if clipped(ink):
+        sure /= 2
+    sure *= min(1.0, letter_height(ink) / CLEAR_HEIGHT)
+    return first, float(np.clip(sure, 0, 1))
+
+
+def letter_height(ink: np.ndarray) -> int:
+    """Return the height in pixels of the letter's solid ink."""
+    import numpy as np
+
+    rows = np.nonzero((ink >= 0.5).any(axis=1))[0]
+    return int(rows[-1] - rows[0] + 1) if len(rows) else 0
+
+
+def clipped(ink: np.ndarray) -> bool:
+    """True when the letter runs into the edge of the face (part of it may be cut off)."""
+    solid = ink >= 0.5
+    return bool(solid[0].any() or solid[-1].any() or solid[:, 0].any() or solid[:, -1].any())
+
+
+def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
+    """Return (text, confidence) per tile; close calls go to Tesseract together, in one call.
+
+    A letter partly hidden (under chains) needs twice the usual lead to be sure. A close call
+    becomes sure when Tesseract, shown the tile itself rather than the ink taken from it, reads
+    the same letter; a guess (below CLOSE_CALL) stays a guess. Tesseract sees a hidden letter
+    only as the ink left once the chains are taken away, so it may only confirm a hidden
+    letter that the templates alone would have been sure of.
+    """
+    hidden = [look.state == "locked" for look in looks]
+    matches = []
+    for look, covered in zip(looks, hidden, strict=True):
+        text, sure = match_letter(look.ink)
+        matches.append((text, sure / 2 if covered else sure))
+    close = [i for i, (text, sure) in enumerate(matches) if text.isalpha()
+             and (UNCERTAIN / 2 if hidden[i] else CLOSE_CALL) <= sure < UNCERTAIN]
+    if not close:
+        return matches
+    whitelist = "".join(sorted(set("".join(SYMBOLS))))
+    views = [looks[i].view for i in close]
+    tesseract = dict(zip(close, ocr_lines(views, whitelist), strict=True))
+    return [(text, max(sure, AGREED) if tesseract.get(i, "").upper() == text else sure)
+            for i, (text, sure) in enumerate(matches)]
+
+
+# --- Tesseract on many glyphs at once (generic: a candidate for vision/ocr.py) ------------------
+
+def ocr_lines(images: list[np.ndarray], whitelist: str, height: int = 40) -> list[str]:
+    """Return Tesseract's text for each image (darkness 0..1), all in one call ('' if none seen).
+
+    The images are scaled to one height and stacked one per line on white, so each word
+    Tesseract reports belongs to the line its box is in.
+    """
+    import numpy as np
+
+    try:
+        import pytesseract
+    except ImportError:
+        return [""] * len(images)
+    pad = height // 2
+    lines = [text_line(image, height, pad) for image in images]
+    width = max(line.shape[1] for line in lines)
+    page = np.vstack([np.pad(line, ((0, 0), (0, width - line.shape[1])), constant_values=255)
+                      for line in lines])
+    config = (f"--psm 6 -c tessedit_char_whitelist={whitelist}"
+              " -c load_system_dawg=0 -c load_freq_dawg=0")  # no words here: skip dictionaries
+    try:
+        data = pytesseract.image_to_data(page, config=config, output_type=pytesseract.Output.DICT)
+    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
+        return [""] * len(images)
+    texts = [""] * len(images)
+    for text, top, tall in zip(data["text"], data["top"], data["height"], strict=True):
+        line = int((top + tall / 2) // (height + 2 * pad))
+        if text.strip() and 0 <= line < len(texts):
+            texts[line] += text.strip()
+    return texts
+
+
+def text_line(image: np.ndarray, height: int, pad: int) -> np.ndarray:
+    """Return an image's darkness (0..1) as black on white, scaled to height, padded round."""
+    import cv2
+    import numpy as np
+
+    dark = (np.clip(image, 0, 1) * 255).astype(np.uint8)
+    width = max(1, round(dark.shape[1] * height / dark.shape[0]))
+    ink = cv2.resize(dark, (width, height), interpolation=cv2.INTER_AREA)
+    return np.pad(255 - ink, pad, constant_values=255)
+
+
+# --- States -------------------------------------------------------------------------------------
+
+def tile_state(tile: np.ndarray, counter: np.ndarray) -> tuple[str, float]:
+    """Return (state, confidence) of a tile from the colours of its face, its chains and counter.
+
+    Each state's strength is the share of the face in its colour over the share it needs. A hue
+    that is strong enough outranks white and grey, which every gem has in its highlights.
+    """
+    shares = colour_shares(tile)
+    strength = {state: shares[state] / need for state, (_, need) in STATE_COLOURS.items()}
+    hued = [state for state in strength if state not in HUELESS]
+    rivals = hued if max(strength[state] for state in hued) >= 1 else list(strength)
+    first, second = sorted(rivals, key=strength.__getitem__, reverse=True)[:2]
+    sure = min(1.0, max(0.0, strength[first] - strength[second]), strength[first] / 2)
+    if first != "normal":
+        return first, sure
+    chains, counted = chained(tile), bool(counter.any())
+    if chains or counted:
+        return "locked", sure if chains and counted else min(sure, UNCERTAIN / 2)
+    return "normal", sure
+
+
+def chained(tile: np.ndarray) -> bool:
+    """True when grey chains cross the top-left, top-right and bottom-left corners of the face."""
+    import cv2
+
+    face = face_of(tile)
+    grey = colour_mask(cv2.cvtColor(face, cv2.COLOR_BGR2HSV), CHAIN_GREY) > 0
+    corner = round(0.28 * grey.shape[0])
+    corners = grey[:corner, :corner], grey[:corner, -corner:], grey[-corner:, :corner]
+    return min(float(part.mean()) for part in corners) >= CHAINS
+
+
+def face_of(tile: np.ndarray) -> np.ndarray:
+    """Return the tile less a thin border (its bevel and the gap to its neighbours)."""
+    inset = max(1, round(0.08 * min(tile.shape[:2])))
+    return tile[inset:-inset, inset:-inset]
+
+
+def colour_shares(tile: np.ndarray) -> dict[str, float]:
+    """Return, per state, the share of the face in its colour (ink, its rim and the coin aside)."""
+    import cv2
+    import numpy as np
+
+    face = face_of(tile)
+    hsv = cv2.cvtColor(face, cv2.COLOR_BGR2HSV)
+    height, width = face.shape[:2]
+    brightness = face.max(axis=2)
+    ink = (brightness < 0.6 * np.percentile(brightness, 90)).astype(np.uint8)
+    rim = max(3, round(0.08 * height)) | 1
+    keep = cv2.dilate(ink, np.ones((rim, rim), np.uint8)) == 0
+    keep[round(0.78 * height):, round(0.78 * width):] = False  # the value coin
+    total = max(1, int(keep.sum()))
+    return {state: int((colour_mask(hsv, colour)[keep] > 0).sum()) / total
+            for state, (colour, _) in STATE_COLOURS.items()}

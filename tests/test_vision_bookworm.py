@@ -1,0 +1,246 @@
+"""The Bookworm Adventures reader: locate the 4x4 grid, read every letter and state, never guess.
+
+Fixtures are battle screens drawn by tests/draw_bookworm.py at several sizes, on desktops, with
+noise; the tests marked `shared` read the real screenshots in ../shared/real-screens.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.core.types import BadInput
+from assistant.vision import bookworm, reader
+from assistant.vision.bookworm import Lattice
+from assistant.vision.types import UNCERTAIN
+from tests import draw_bookworm as draw
+
+# Two boards that between them hold every letter, the Qu tile and every state drawn.
+BOARDS = [
+    ("QU A B C/D E F G/H I J K/L M N O",
+     "normal amethyst emerald sapphire/garnet ruby crystal diamond/"
+     "locked smashed normal normal/normal normal normal normal"),
+    ("P R S T/U V W X/Y Z E A/R S T L",
+     "normal normal normal normal/normal ruby normal smashed/"
+     "normal locked emerald normal/diamond normal normal crystal"),
+]
+
+
+def board(index: int) -> tuple[list[str], list[str]]:
+    """Return the tile texts and states of one of BOARDS, row-major."""
+    texts, states = BOARDS[index]
+    return texts.replace("/", " ").split(), states.replace("/", " ").split()
+
+
+def mistakes(reading, texts: list[str], states: list[str]) -> list[str]:
+    """Return a description of every cell read wrongly (uncertain cells are not mistakes)."""
+    return [f"tile {i}: read {cell.text}/{cell.state} ({cell.confidence:.2f}), "
+            f"drawn {text}/{state}"
+            for i, (cell, text, state) in enumerate(zip(reading.cells, texts, states,
+                                                        strict=True))
+            if not cell.uncertain and (cell.text, cell.state) != (text, state)]
+
+
+def unsure(reading) -> list[int]:
+    """Return the indices of the cells read uncertainly."""
+    return [i for i, cell in enumerate(reading.cells) if cell.uncertain]
+
+
+# --- Parts, worked by hand ----------------------------------------------------------------------
+
+def hsv_pixel(bgr: tuple[int, int, int]) -> np.ndarray:
+    """Return a 1x1 OpenCV HSV image of one BGR colour."""
+    return cv2.cvtColor(np.array([[bgr]], np.uint8), cv2.COLOR_BGR2HSV)
+
+
+@pytest.mark.parametrize(("bgr", "box", "inside"), [
+    ((160, 225, 240), bookworm.PARCHMENT, True),  # hue 45 deg, saturation 0.33, value 0.94
+    ((150, 155, 160), bookworm.PARCHMENT, False),  # grey stone: saturation 0.06
+    ((0, 0, 255), bookworm.RED, True),  # pure red: hue 0, inside the box that wraps past 360
+    ((40, 0, 255), bookworm.RED, True),  # hue 351 deg
+    ((0, 60, 255), bookworm.RED, False),  # hue 14 deg: orange, outside
+    ((60, 120, 190), bookworm.RED, False),  # the bronze coin: saturation 0.68
+])
+def test_colour_boxes(bgr, box, inside):
+    assert bool(bookworm.colour_mask(hsv_pixel(bgr), box)[0, 0]) == inside
+
+
+def test_lattice_box_and_region():
+    lattice = Lattice(x=100, y=200, pitch_x=50, pitch_y=52, width=48, height=50)
+    assert lattice.box(0, 0) == (76, 175, 48, 50)
+    assert lattice.box(1, 2) == (100 + 100 - 24, 200 + 52 - 25, 48, 50)
+    assert lattice.region() == (76, 175, 3 * 50 + 48, 3 * 52 + 50)
+
+
+def test_lattice_from_blobs_with_gaps_and_distractors():
+    """13 of 16 tiles (3 hidden by gems), plus a lone square and a small one on the grid's row."""
+    tiles = [(100 + 52 * c, 200 + 54 * r, 50, 52) for r in range(4) for c in range(4)
+             if (r, c) not in {(1, 2), (3, 3), (0, 1)}]
+    distractors = [(900, 900, 50, 52), (100 + 52 * 5, 200, 20, 20)]
+    [lattice] = bookworm.best_lattices(np.array(tiles + distractors, float))
+    assert (lattice.x, lattice.y) == pytest.approx((100, 200))
+    assert (lattice.pitch_x, lattice.pitch_y) == pytest.approx((52, 54))
+    assert lattice.width == pytest.approx(0.96 * 52)
+
+
+def test_three_columns_of_tiles_fit_two_lattices():
+    """The fourth column may be left or right of the three seen: locate decides from the image."""
+    tiles = [(100 + 52 * c, 200 + 52 * r, 50, 50) for r in range(4) for c in range(3)]
+    lattices = bookworm.best_lattices(np.array(tiles, float))
+    assert sorted(round(lattice.x) for lattice in lattices) == [100 - 52, 100]
+
+
+def test_too_few_tiles_is_no_lattice():
+    tiles = [(100 + 52 * c, 200, 50, 50) for c in range(4)]
+    assert bookworm.best_lattices(np.array(tiles, float)) == []
+
+
+def test_each_symbol_drawn_alone_matches_itself():
+    font = draw.font_path()
+    for symbol, text in bookworm.SYMBOLS.items():
+        ink = bookworm.draw_symbol(symbol, font, size=48).astype(np.float32)
+        assert bookworm.match_letter(ink)[0] == text
+
+
+def test_tesseract_reads_many_glyphs_in_one_call():
+    font = draw.font_path()
+    images = [bookworm.draw_symbol(letter, font, size=40).astype(np.float32)
+              for letter in "AKW"]
+    images = [image[np.ix_(image.any(axis=1), image.any(axis=0))] for image in images]
+    assert bookworm.ocr_lines(images, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == ["A", "K", "W"]
+
+
+# --- Whole screens drawn in the game's style ----------------------------------------------------
+
+@pytest.mark.parametrize("side", [28, 44, 64, 100])
+@pytest.mark.parametrize("index", [0, 1])
+def test_reads_a_drawn_window(side, index):
+    texts, states = board(index)
+    window, boxes = draw.draw_window(texts, states, side)
+    reading = bookworm.read(draw.noisy(window, 3, seed=side))
+    assert mistakes(reading, texts, states) == []
+    # only a letter half hidden under chains may be uncertain, and its state must be sure
+    assert set(unsure(reading)) <= {i for i, state in enumerate(states) if state == "locked"}
+    assert [cell.state for cell in reading.cells] == states
+    for cell, box in zip(reading.cells, boxes, strict=True):
+        assert np.allclose(cell.box, box, atol=2)
+    assert reading.game == "bookworm_adventures" and (reading.rows, reading.cols) == (4, 4)
+
+
+def test_reads_a_window_on_a_4k_desktop():
+    texts, states = board(1)
+    window, boxes = draw.draw_window(texts, states, 40)
+    desktop = draw.on_desktop(window, (3840, 2160), (2100, 900), seed=4)
+    reading = bookworm.read(draw.noisy(desktop, 2))
+    assert mistakes(reading, texts, states) == []
+    x, y, _, _ = reading.region
+    assert abs(x - (2100 + boxes[0][0])) <= 2 and abs(y - (900 + boxes[0][1])) <= 2
+
+
+def test_reads_a_stretched_full_screen_jpeg():
+    """A 4:3 game stretched to 16:9 and saved as a JPEG."""
+    texts, states = board(0)
+    window, _ = draw.draw_window(texts, states, 48)
+    stretched = cv2.resize(window, None, fx=4 / 3, fy=1, interpolation=cv2.INTER_LINEAR)
+    _, jpeg = cv2.imencode(".jpg", stretched, [cv2.IMWRITE_JPEG_QUALITY, 70])
+    reading = bookworm.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    assert mistakes(reading, texts, states) == []
+
+
+def test_tiles_cut_off_by_the_image_are_uncertain_and_the_rest_in_place():
+    texts, states = board(1)
+    window, boxes = draw.draw_window(texts, states, 50)
+    x, y, _, _ = boxes[3]
+    reading = bookworm.read(window[y + 25:, :x + 20])  # half the top row, most of the last column
+    cut = {0, 1, 2, 3, 7, 11, 15}
+    assert cut <= set(reading.uncertain()) <= cut | {states.index("locked")}
+    assert [reading.cells[i].text for i in sorted(cut)] == [""] * len(cut)
+    assert mistakes(reading, texts, states) == []
+
+
+def test_accepts_grey_and_bgra_frames():
+    texts, _ = board(0)
+    window, _ = draw.draw_window(texts, ["normal"] * 16, 44)
+    bgra = cv2.cvtColor(window, cv2.COLOR_BGR2BGRA)
+    assert [c.text for c in bookworm.read(bgra).cells] == texts
+    with pytest.raises(BadInput, match="no Bookworm grid found"):
+        bookworm.read(cv2.cvtColor(window, cv2.COLOR_BGR2GRAY))  # no parchment in grey
+
+
+def test_a_tile_it_cannot_read_is_uncertain_never_guessed():
+    texts = ["A", "#", "C", "D", "E", "F", "G", "H", "I", "", "K", "L", "M", "N", "O", "P"]
+    window, _ = draw.draw_window(texts, ["normal"] * 16, 50)
+    reading = bookworm.read(window)
+    assert reading.cells[1].confidence < UNCERTAIN  # no template for '#'
+    assert reading.cells[9].text == "" and reading.cells[9].uncertain  # a blank tile
+    assert reading.uncertain() == [1, 9]
+
+
+def test_letters_in_a_font_it_has_no_template_of_are_never_wrong():
+    """Letters drawn in Nimbus Roman (a Times), which is not among the templates' fonts."""
+    nimbus = [path for folder in bookworm.FONT_DIRS if Path(folder).is_dir()
+              for path in Path(folder).rglob("NimbusRoman-Bold.otf")]
+    if not nimbus:
+        pytest.skip("fonts-urw-base35 is not installed")
+    wrong = []
+    for side in (32, 56):
+        for index in (0, 1):
+            texts, states = board(index)
+            window, _ = draw.draw_window(texts, states, side, font=nimbus[0])
+            wrong += mistakes(bookworm.read(window), texts, states)
+    assert wrong == []
+
+
+@pytest.mark.parametrize("frame", [
+    np.full((600, 800, 3), 128, np.uint8),
+    np.random.default_rng(0).integers(0, 256, (600, 800, 3), dtype=np.uint8),
+    draw.wordament_like(),
+    np.zeros((5, 5, 3), np.uint8),
+], ids=["plain", "noise", "wordament", "tiny"])
+def test_no_grid_is_bad_input(frame):
+    with pytest.raises(BadInput, match=r"^no Bookworm grid found: .* image$"):
+        bookworm.read(frame)
+
+
+def test_registered_as_the_bookworm_reader():
+    assert reader("bookworm") is bookworm and reader("bookworm_adventures") is bookworm
+
+
+# --- The real screenshots -----------------------------------------------------------------------
+
+def real_screens(shared: Path) -> list[dict]:
+    """Return the labels of the Bookworm screenshots in real-screens."""
+    labels = json.loads((shared / "real-screens" / "labels.json").read_text())
+    return [label for label in labels if label["game"] == "bookworm_adventures"]
+
+
+def scaled(frame: np.ndarray, factor: float) -> np.ndarray:
+    """Return the frame scaled by a factor (area for shrinking, cubic for growing)."""
+    interpolation = cv2.INTER_AREA if factor < 1 else cv2.INTER_CUBIC
+    return cv2.resize(frame, None, fx=factor, fy=factor, interpolation=interpolation)
+
+
+@pytest.mark.shared
+@pytest.mark.parametrize("variant", ["as is", "scaled 0.6", "scaled 1.7", "on a desktop"])
+def test_real_screenshots(shared_dir, variant):
+    from assistant.vision.image import load_image
+
+    screens = real_screens(shared_dir)
+    assert len(screens) == 5
+    wrong, uncertain = [], 0
+    for label in screens:
+        frame = load_image(shared_dir / "real-screens" / label["file"])
+        frame = {"as is": lambda f: f, "scaled 0.6": lambda f: scaled(f, 0.6),
+                 "scaled 1.7": lambda f: scaled(f, 1.7),
+                 "on a desktop": lambda f: draw.on_desktop(f, (1920, 1080), (700, 300))}[variant](
+            frame)
+        reading = bookworm.read(frame)
+        wrong += [f"{label['file']} {m}" for m in
+                  mistakes(reading, label["tiles"], label["tile_status"])]
+        uncertain += len(unsure(reading))
+    assert wrong == []
+    assert uncertain <= 2
