@@ -114,7 +114,7 @@ def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str,
     try:
         frame = load_image(directory / entry["file"])
         start = time.perf_counter()
-        reading = vision.reader(entry["game"]).read(frame, reader)
+        reading = vision.read_board(entry["game"], frame, reader)
         outcome["ms"] = round((time.perf_counter() - start) * 1000, 1)
     except BadInput as err:
         return {**outcome, "status": "failed", "error": str(err)}

@@ -32,12 +32,13 @@ def solve(options: Namespace, lexicon: Lexicon | None,
     from .vision.image import load_image
 
     game, where = options.game, options.image
-    if not vision.available(game):
-        raise BadInput(f"{where}: reading {game} boards from screenshots is not supported yet")
+    rules = profile(game)
+    if not vision.available(game) or not hasattr(rules, "solve_reading"):
+        raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
     clock = Clock()
     frame = clock.lap("load", lambda: load_image(where))
     try:
-        reading = vision.reader(game).read(frame, options.reader)
+        reading = vision.read_board(game, frame, options.reader)
     except BadInput as err:
         raise BadInput(f"{where}: {err}") from None
     clock.laps.update(reading.timings_ms)
@@ -50,7 +51,6 @@ def solve(options: Namespace, lexicon: Lexicon | None,
     if unread:
         warn(f"{where}: values not read surely, the usual letter values used: "
              f"{cell_list(reading, unread, values=True)}")
-    rules = profile(game)
     result = clock.lap("solve", lambda: rules.solve_reading(game, reading, options, lexicon))
     result["read"] = read_json(reading)
     if options.annotate:

@@ -1,23 +1,30 @@
 """Vision: find a game's grid or board in an image and read its tiles (OpenCV, Tesseract).
 
-Each game has a reader module here with `read(frame, reader="auto") -> Reading` (see types.py;
-reader is one of ocr.READERS) that raises BadInput when the image holds no such board; READERS
-maps a game name (as in --game, and as in real-screens labels.json) to it. A reader module may
-also have `looks_like(frame) -> bool`, so that an image given with the wrong --game can be named
-(`identify`). Shared pieces: locate.py (find the lattice of tiles), colours.py (face and ink),
-tiles.py (each tile's glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines),
-templates.py and ocr.py (read them), annotate.py (draw).
+Each game has a reader module here with `read(frame) -> Reading` (see types.py) that raises
+BadInput when the image holds no such board; a reader that offers a choice of OCR takes
+`read(frame, reader="auto")` (one of ocr.READERS); call any of them as
+read_board(game, frame, ocr). READERS maps a game name (as in --game, and as in real-screens
+labels.json) to its module. A reader module may also have `looks_like(frame) -> bool`, so that
+an image given with the wrong --game can be named (`identify`).
+
+Shared pieces: locate.py (find the lattice of tiles), colours.py (face and ink), tiles.py (each
+tile's glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines), templates.py and
+ocr.py (read them), annotate.py (draw). The Wordfeud reader brought lattice.py and glyphs.py,
+which do the same for it.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .types import Reading
 
 READERS = {
     "wordament": "wordament",
@@ -40,6 +47,15 @@ IDENTIFY_ORDER = ("bookworm", "wordfeud", "wordament", "boggle")
 def reader(game: str) -> ModuleType:
     """Return the reader module for a game (imported on first use)."""
     return importlib.import_module(f"{__name__}.{READERS[game]}")
+
+
+def read_board(game: str, frame: np.ndarray, ocr: str = "auto") -> Reading:
+    """Return the game's board read from a frame, by the named OCR reader (ocr.READERS) where
+    the game's reader offers the choice (some readers have one way of reading only)."""
+    module = reader(game)
+    if "reader" in inspect.signature(module.read).parameters:
+        return module.read(frame, reader=ocr)
+    return module.read(frame)
 
 
 def available(game: str) -> bool:
