@@ -202,10 +202,12 @@ def test_tesseract_reads_a_whole_board_in_one_call(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(pytesseract, "image_to_data", counted)
-    lines = [ocr.line_of([glyph_of(c, 0)], ocr.LETTERS, 1.0) for c in "WORDAMENT"]
+    words = ["WO", "RD", "AM", "EN", "TS", "R", "D", "A", "N"]
+    lines = [ocr.line_of([glyph_of(c, 70 * k) for k, c in enumerate(word)], ocr.LETTERS, 1.0)
+             for word in words]
     reads = ocr.read_lines(lines, "tesseract")
     assert len(calls) == 1
-    assert "".join(r.text for r in reads if not r.uncertain) in "WORDAMENT"
+    assert all(r.text == word for r, word in zip(reads, words, strict=True) if not r.uncertain)
     assert sum(not r.uncertain for r in reads) >= 5
 
 

@@ -11,7 +11,8 @@ text and a confidence in 0..1; below vision.types.UNCERTAIN a read is reported, 
   close the glyph's outline keeps to that character's in some font (a partial Hausdorff
   distance), so a mark the character does not have is noticed.
 - "tesseract": every line of the board is drawn, normalised black on white, into ONE montage
-  and read by one Tesseract process (pytesseract.image_to_data); its word confidences are used.
+  and read by one Tesseract process (pytesseract.image_to_data); its word confidences are used,
+  and a line must read as one character per glyph cut.
 - "auto": templates; lines they leave uncertain go to Tesseract (one call for all of them), and
   a line both readers read the same is trusted as both agreeing: 1 - (1 - c1)(1 - c2).
 
@@ -49,6 +50,7 @@ DASH_HEIGHT = 0.35  # a hyphen is at most this share of the cap height, and wide
 LOWER_HEIGHT = 0.82  # a lowercase x-height glyph is at most this share of the cap height
 SHARP, BLURRED = 9, 5  # px in the source image: glyphs this tall are read fully, this short not
 MONTAGE_CAP = 40  # px: the cap height lines are drawn at for Tesseract
+TESSERACT_UNSURE, TESSERACT_SURE = 0.80, 0.95  # Tesseract's word confidence: none .. full
 
 
 @dataclass(frozen=True)
@@ -235,14 +237,19 @@ def tesseract_read(lines: Sequence[Line]) -> list[Read]:
 
 
 def tesseract_words(line: Line, found: list[tuple[int, str, float]]) -> Read:
-    """Return a line's Read from the Tesseract words found on its row."""
+    """Return a line's Read from the Tesseract words found on its row: sure only when Tesseract
+    is (its confidence mapped from TESSERACT_UNSURE..TESSERACT_SURE to 0..1), every character
+    is allowed there, and there is one character for each glyph cut (Tesseract drops a lone
+    1 or I, or splits a glyph in two, now and then)."""
     if not found:
         return Read("", 0.0, "tesseract read nothing")
     text = "".join(word for _, word, _ in sorted(found))
-    sure = min(min(conf for _, _, conf in found), sharpness(line))
-    if any(c not in line.alphabet.upper() for c in text):
+    conf = min(conf for _, _, conf in found)
+    sure = min(float(np.clip((conf - TESSERACT_UNSURE) / (TESSERACT_SURE - TESSERACT_UNSURE),
+                             0, 1)), sharpness(line))
+    if any(c not in line.alphabet.upper() for c in text) or len(text) != len(line.glyphs):
         sure = 0.0
-    return Read(text, sure, f"tesseract {text} {sure:.2f}")
+    return Read(text, sure, f"tesseract {text} {conf:.2f}")
 
 
 # --- both ---------------------------------------------------------------------------------------
