@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -67,15 +68,32 @@ def available(game: str) -> bool:
 SHAPES = {(15, 15): "wordfeud"}
 
 
-def identify(frame: np.ndarray, but: str = "") -> str | None:
-    """Return the game whose reader says the frame looks like its board (not `but`), else the
-    game whose board has the shape of a lattice in the frame, or None."""
-    for game in IDENTIFY_ORDER:
-        if READERS[game] != READERS.get(but) and available(game):
-            looks_like = getattr(reader(game), "looks_like", None)
-            if looks_like is not None and looks_like(frame):
-                return game
+def identify(frame: np.ndarray, but: str = "",
+             among: Sequence[str] = IDENTIFY_ORDER) -> str | None:
+    """Return the game whose board the frame looks like (among these, not `but`), or None: a
+    reader's own looks_like says so, or else its reading has CLAIM of its cells sure; failing
+    all readers, the shape of a lattice in the frame (SHAPES) may tell."""
+    for game in among:
+        if READERS[game] != READERS.get(but) and available(game) and looks_like(game, frame):
+            return game
     from .locate import lattices
 
     shapes = {(t.rows, t.cols) for t in lattices(frame) if t.found >= 0.75 * t.rows * t.cols}
     return next((g for shape, g in SHAPES.items() if shape in shapes and g != but), None)
+
+
+CLAIM = 0.9  # a reader without looks_like claims a frame when this share of its cells is sure
+
+
+def looks_like(game: str, frame: np.ndarray) -> bool:
+    """True when the game's reader takes the frame for its board."""
+    own = getattr(reader(game), "looks_like", None)
+    if own is not None:
+        return bool(own(frame))
+    from ..core.types import BadInput
+
+    try:
+        reading = read_board(game, frame, "template")
+    except BadInput:
+        return False
+    return len(reading.uncertain()) <= (1 - CLAIM) * len(reading.cells + reading.rack)

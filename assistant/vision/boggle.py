@@ -9,7 +9,10 @@ dice lie turned any way, so each die is also read turned by 90, 180 and 270 degr
   trusted only when every way it reads confidently gives the same letter, and that letter has
   no twin (an N turned is a Z, an M upside down a W, a C turned a U: such a die is uncertain,
   never guessed).
-A grid whose tiles show values in their corners is Wordament's, not Boggle's.
+A grid whose tiles show values in their corners is Wordament's, not Boggle's; a grid larger
+than 6x6, or whose tiles mostly do not read as letters, is not a Boggle board; and a grid not
+read cleanly is first offered to the more particular readers (Bookworm, Wordfeud, Wordament):
+if one takes it for its board, so is it named.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from .types import Cell, Reading
 GAME = "boggle"
 LETTERS = string.ascii_uppercase + "u"  # "u": the lowercase u of a "Qu" face
 FACE_TEXT = re.compile(r"[A-Z]|QU|[A-Z]{2}")
-SMALLEST = 4  # rows of the smallest board (4x4); 5x5 and 6x6 are found too
+SMALLEST, LARGEST = 4, 6  # rows of the smallest board (4x4) and the largest (Super Big Boggle)
 TURNS = (0, 1, 2, 3)
 TWINS = frozenset("NZ MW CU".split())  # letters that are each other turned a quarter or half
 
@@ -37,8 +40,9 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     """Return the Boggle grid read from a BGR frame; BadInput when there is none."""
     start = time.perf_counter()
     lattice = locate.find_grid(frame, SMALLEST, None)
-    if lattice is None:
-        raise BadInput(missing("no Boggle grid found (no square grid of square tiles)", frame))
+    if lattice is None or lattice.rows > LARGEST:
+        raise BadInput(missing("no Boggle grid found (no square grid of 4x4 to 6x6 tiles)",
+                               frame))
     found = time.perf_counter()
     upright = faces(frame, lattice, 0)
     if valued(upright) >= 0.75 * len(upright):
@@ -49,6 +53,13 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
         turns = [reads, *read_faces([faces(frame, lattice, t) for t in TURNS[1:]], reader)]
         if turned_dice(turns):
             reads = agreed(turns)
+        claimed = particular(frame)
+        if claimed:
+            raise BadInput(f"the grid's tiles are not plain letters: it looks like {claimed} "
+                           f"(try --game {claimed})")
+    if sum(not r.uncertain for r in reads) < 0.5 * len(reads):
+        raise BadInput(missing("no Boggle grid found (the grid's tiles do not read as letters)",
+                               frame))
     cells = [cell(lattice.box(i), r) for i, r in enumerate(reads)]
     done = time.perf_counter()
     return Reading(GAME, lattice.rows, lattice.cols, cells, region=lattice.region(),
@@ -62,6 +73,14 @@ def missing(what: str, frame: np.ndarray) -> str:
 
     other = identify(frame, but=GAME)
     return what + (f"; it looks like {other} (try --game {other})" if other else "")
+
+
+def particular(frame: np.ndarray) -> str | None:
+    """Return the more particular game whose reader takes the frame for its board (a Boggle
+    grid is any grid of letters, so a board not read cleanly is offered to them first)."""
+    from . import IDENTIFY_ORDER, identify
+
+    return identify(frame, but=GAME, among=IDENTIFY_ORDER[:IDENTIFY_ORDER.index(GAME)])
 
 
 def faces(frame: np.ndarray, lattice: locate.Lattice, turns: int) -> list[tiles.Face]:
@@ -123,7 +142,7 @@ def cell(box: tuple[int, int, int, int], read: ocr.Read) -> Cell:
 def looks_like(frame: np.ndarray) -> bool:
     """True when the frame holds a square grid of tiles with one letter each and no values."""
     lattice = locate.find_grid(frame, SMALLEST, None)
-    if lattice is None:
+    if lattice is None or lattice.rows > LARGEST:
         return False
     upright = faces(frame, lattice, 0)
     reads = read_faces([upright], "template")[0]
