@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.types import BadInput
-from .vision.types import Reading
+from .vision.types import Cell, Reading
 
 KINDS = ("tiles", "values", "states")
 EMPTY = {"", ".", "#", "_"}
@@ -71,30 +71,28 @@ def compare(want: Expected, reading: Reading) -> tuple[dict[str, list[int]], lis
                                                        list[str]]:
     """Return counts {kind: [right, wrong, uncertain]}, the wrong cells and the uncertain ones."""
     counts = {kind: [0, 0, 0] for kind in KINDS}
-    wrong: list[str] = []
-    doubts: list[str] = []
-    crossword = reading.rows == 15
-    cells = reading.cells + reading.rack
-    wants = [(t, v, s) for t, v, s in zip(want.tiles, want.values, want.states, strict=True)] + \
-        [(t if t == "?" else text(t), None, None) for t in want.rack]
-    for i, ((tile, value, status), cell) in enumerate(zip(wants, cells, strict=True)):
-        name = cell_name(reading, i)
-        got = {"tiles": text(cell.text) if cell.text != "?" else "?", "values": cell.value,
-               "states": state(cell.state, cell.text, crossword)}
-        for kind, truth in zip(KINDS, (tile, value, status), strict=True):
-            if truth is None:
-                continue
-            if cell.uncertain or (kind == "values" and cell.value_uncertain):
-                counts[kind][2] += 1
-                doubts.append(f"{name} {kind[:-1]}: {got[kind]!r}? {cell.confidence:.2f} "
-                              f"(label {truth!r}; {cell.note})")
-            elif got[kind] == truth:
-                counts[kind][0] += 1
-            else:
-                counts[kind][1] += 1
-                wrong.append(f"{name} {kind[:-1]}: read {got[kind]!r}, label {truth!r} "
-                             f"({cell.note})")
-    return counts, wrong, doubts
+    found: tuple[list[str], list[str], list[str]] = ([], [], [])  # right, wrong, uncertain
+    wants = [*zip(want.tiles, want.values, want.states, strict=True),
+             *((t if t == "?" else text(t), None, None) for t in want.rack)]
+    for i, (truths, cell) in enumerate(zip(wants, reading.cells + reading.rack, strict=True)):
+        for kind, truth in zip(KINDS, truths, strict=True):
+            if truth is not None:
+                verdict, line = judge(reading, i, cell, kind, truth)
+                counts[kind][verdict] += 1
+                found[verdict].append(line)
+    return counts, found[1], found[2]
+
+
+def judge(reading: Reading, i: int, cell: Cell, kind: str, truth: Any) -> tuple[int, str]:
+    """Return (0 right, 1 wrong or 2 uncertain) for one kind of one cell, and a line on it."""
+    got = {"tiles": text(cell.text) if cell.text != "?" else "?", "values": cell.value,
+           "states": state(cell.state, cell.text, reading.rows == 15)}[kind]
+    name = f"{cell_name(reading, i)} {kind[:-1]}"
+    if cell.uncertain or (kind == "values" and cell.value_uncertain):
+        return 2, f"{name}: {got!r}? {cell.confidence:.2f} (label {truth!r}; {cell.note})"
+    if got == truth:
+        return 0, ""
+    return 1, f"{name}: read {got!r}, label {truth!r} ({cell.note})"
 
 
 def cell_name(reading: Reading, i: int) -> str:

@@ -28,21 +28,39 @@ from .vision.types import Reading
 def solve(options: Namespace, lexicon: Lexicon | None,
           warn: Callable[[str], None]) -> dict[str, Any]:
     """Return the JSON result of solving the board in options.image for options.game."""
+    rules, clock = profile(options.game), Clock()
+    frame, reading = read(options, clock)
+    doubt(reading, options, warn)
+    result = clock.lap("solve", lambda: rules.solve_reading(options.game, reading, options,
+                                                            lexicon))
+    result["read"] = read_json(reading)
+    if options.annotate:
+        clock.lap("annotate", lambda: annotate(frame, reading, rules.best_play(result),
+                                               options.annotate))
+    result["timings_ms"] = {**clock.laps, "total": clock.total()}
+    return result
+
+
+def read(options: Namespace, clock: Clock) -> tuple[Any, Reading]:
+    """Return the frame of options.image and the board its game's reader read in it."""
     from . import vision
     from .vision.image import load_image
 
     game, where = options.game, options.image
-    rules = profile(game)
-    if not vision.available(game) or not hasattr(rules, "solve_reading"):
+    if not vision.available(game) or not hasattr(profile(game), "solve_reading"):
         raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
-    clock = Clock()
     frame = clock.lap("load", lambda: load_image(where))
     try:
         reading = vision.read_board(game, frame, options.reader)
     except BadInput as err:
         raise BadInput(f"{where}: {err}") from None
     clock.laps.update(reading.timings_ms)
-    doubtful, unread = reading.uncertain(), values_unread(reading)
+    return frame, reading
+
+
+def doubt(reading: Reading, options: Namespace, warn: Callable[[str], None]) -> None:
+    """Raise BadInput naming the cells read uncertainly (--strict), else warn about them."""
+    where, doubtful, unread = options.image, reading.uncertain(), values_unread(reading)
     if (doubtful or unread) and options.strict:
         raise BadInput(f"{where}: uncertain tiles (--strict): "
                        f"{cell_list(reading, doubtful + unread, values=True)}")
@@ -51,13 +69,6 @@ def solve(options: Namespace, lexicon: Lexicon | None,
     if unread:
         warn(f"{where}: values not read surely, the usual letter values used: "
              f"{cell_list(reading, unread, values=True)}")
-    result = clock.lap("solve", lambda: rules.solve_reading(game, reading, options, lexicon))
-    result["read"] = read_json(reading)
-    if options.annotate:
-        clock.lap("annotate", lambda: annotate(frame, reading, rules.best_play(result),
-                                               options.annotate))
-    result["timings_ms"] = {**clock.laps, "total": clock.total()}
-    return result
 
 
 class Clock:

@@ -44,6 +44,16 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
         raise BadInput(missing("no Boggle grid found (no square grid of 4x4 to 6x6 tiles)",
                                frame))
     found = time.perf_counter()
+    reads = read_dice(frame, lattice, reader)
+    cells = [cell(lattice.box(i), r) for i, r in enumerate(reads)]
+    done = time.perf_counter()
+    return Reading(GAME, lattice.rows, lattice.cols, cells, region=lattice.region(),
+                   timings_ms={"locate": round((found - start) * 1000, 1),
+                               "read": round((done - found) * 1000, 1)})
+
+
+def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[ocr.Read]:
+    """Return each die's reading: upright, else agreed over its turns (see the module)."""
     upright = faces(frame, lattice, 0)
     if valued(upright) >= 0.75 * len(upright):
         raise BadInput("the grid's tiles show values in their corners: it looks like "
@@ -51,8 +61,7 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     reads = read_faces([upright], reader)[0]
     if any(r.uncertain for r in reads):
         turns = [reads, *read_faces([faces(frame, lattice, t) for t in TURNS[1:]], reader)]
-        if turned_dice(turns):
-            reads = agreed(turns)
+        reads = agreed(turns) if turned_dice(turns) else reads
         claimed = particular(frame)
         if claimed:
             raise BadInput(f"the grid's tiles are not plain letters: it looks like {claimed} "
@@ -60,11 +69,7 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     if sum(not r.uncertain for r in reads) < 0.5 * len(reads):
         raise BadInput(missing("no Boggle grid found (the grid's tiles do not read as letters)",
                                frame))
-    cells = [cell(lattice.box(i), r) for i, r in enumerate(reads)]
-    done = time.perf_counter()
-    return Reading(GAME, lattice.rows, lattice.cols, cells, region=lattice.region(),
-                   timings_ms={"locate": round((found - start) * 1000, 1),
-                               "read": round((done - found) * 1000, 1)})
+    return reads
 
 
 def missing(what: str, frame: np.ndarray) -> str:

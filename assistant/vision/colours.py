@@ -46,29 +46,37 @@ def distance(image: np.ndarray, colour: np.ndarray) -> np.ndarray:
 
 def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -> np.ndarray:
     """Return a 0/1 mask of the ink on a tile crop: pixels at least INK_SHARE of the way from
-    the face colour (the median inside the face box, default the whole crop) to the ink colour
-    (what Otsu's threshold sets apart from the face in the middle of the face), and near the
-    line between the two colours. Thin, anti-aliased strokes are kept whole; a background or
-    shadow of another colour is not ink."""
+    the face colour (the median inside the face box, default the whole crop) to the ink colour,
+    and near the line between the two colours. Thin, anti-aliased strokes are kept whole; a
+    background or shadow of another colour is not ink."""
     pixels = lab(image)
     h, w = pixels.shape[:2]
     x, y, fw, fh = face or (0, 0, w, h)
-    inner = pixels[max(0, y):y + fh, max(0, x):x + fw]
-    colour = np.median(inner.reshape(-1, 3), axis=0)
-    far = np.linalg.norm(pixels - colour, axis=2)
-    threshold, _ = cv2.threshold(np.clip(far, 0, 255).astype(np.uint8), 0, 1,
-                                 cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    threshold = max(threshold, MIN_CONTRAST)
-    ih, iw = inner.shape[:2]
-    middle = inner[ih // 5:ih - ih // 5, iw // 5:iw - iw // 5]
-    inky = np.linalg.norm(middle - colour, axis=2) > threshold
-    if not inky.any():
+    colours = face_and_ink(pixels[max(0, y):y + fh, max(0, x):x + fw], pixels)
+    if colours is None:
         return np.zeros((h, w), np.uint8)
-    axis = np.median(middle[inky], axis=0) - colour
-    share = (pixels - colour) @ (axis / float(axis @ axis))
-    aside = np.linalg.norm(pixels - colour - share[..., None] * axis, axis=2)
+    base, axis = colours
+    share = (pixels - base) @ (axis / float(axis @ axis))
+    aside = np.linalg.norm(pixels - base - share[..., None] * axis, axis=2)
+    far = np.linalg.norm(pixels - base, axis=2)
     ink = (share > INK_SHARE) & (far > MIN_CONTRAST / 2) & (aside < OFF_LINE * np.sqrt(axis @ axis))
     return ink.astype(np.uint8)
+
+
+def face_and_ink(face: np.ndarray, crop: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Return a tile face's colour (its median) and the step from it to its ink's colour (the
+    median of what Otsu's threshold on the crop's distances to the face colour sets apart in
+    the middle of the face), or None when the middle has nothing of MIN_CONTRAST."""
+    base = np.median(face.reshape(-1, 3), axis=0)
+    threshold, _ = cv2.threshold(np.clip(np.linalg.norm(crop - base, axis=2), 0, 255)
+                                 .astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    far = np.linalg.norm(face - base, axis=2)
+    h, w = far.shape
+    middle = (slice(h // 5, h - h // 5), slice(w // 5, w - w // 5))
+    inky = far[middle] > max(threshold, MIN_CONTRAST)
+    if not inky.any():
+        return None
+    return base, np.median(face[middle][inky], axis=0) - base
 
 
 def hue_name(colour: np.ndarray) -> str:

@@ -225,15 +225,21 @@ def tesseract_read(lines: Sequence[Line]) -> list[Read]:
     data = pytesseract.image_to_data(
         page, config=f"--psm 6 -c tessedit_char_whitelist={allowed}",
         output_type=pytesseract.Output.DICT)
-    words: list[list[tuple[int, str, float]]] = [[] for _ in lines]
+    return [tesseract_words(line, found)
+            for line, found in zip(lines, by_row(data, rows), strict=True)]
+
+
+def by_row(data: dict[str, list], rows: list[tuple[int, int]]) -> list[list[tuple[int, str,
+                                                                                      float]]]:
+    """Return, for each montage row, the (left, text, confidence 0..1) of the words on it."""
+    words: list[list[tuple[int, str, float]]] = [[] for _ in rows]
     for text, conf, left, top, height in zip(data["text"], data["conf"], data["left"],
                                               data["top"], data["height"], strict=True):
-        middle = top + height / 2
-        if text.strip() and float(conf) >= 0:
-            for i, (start, stop) in enumerate(rows):
-                if start <= middle < stop:
-                    words[i].append((left, text.strip(), float(conf) / 100))
-    return [tesseract_words(line, found) for line, found in zip(lines, words, strict=True)]
+        row = next((i for i, (start, stop) in enumerate(rows)
+                    if start <= top + height / 2 < stop), None)
+        if text.strip() and float(conf) >= 0 and row is not None:
+            words[row].append((left, text.strip(), float(conf) / 100))
+    return words
 
 
 def tesseract_words(line: Line, found: list[tuple[int, str, float]]) -> Read:
