@@ -131,9 +131,15 @@ def test_committed_templates_are_drawn_by_our_own_code(tmp_path):
     missing = [f for f in templates.FONTS.values() if not Path(f).exists()]
     if missing:
         pytest.skip(f"fonts not installed: {missing} (make test installs them)")
+    width = shapes.WIDTH
     for name, font in templates.FONTS.items():
         committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
-        assert np.array_equal(committed, templates.render(font)), name
+        fresh = templates.render(font)
+        assert committed.shape == fresh.shape, name
+        for k, char in enumerate(templates.CHARS):  # alike, whatever FreeType's version
+            a, b = (shapes.vector(strip[:, k * width:(k + 1) * width] / 255.0)
+                    for strip in (committed, fresh))
+            assert float(a @ b) > 0.99, (name, char)
 
 
 def test_templates_hold_every_character_of_every_font():

@@ -5,11 +5,13 @@ an ink mask, and the characters that may appear there. Every reader returns, for
 text and a confidence in 0..1; below vision.types.UNCERTAIN a read is reported, never trusted.
 
 - "template": each glyph is matched against templates/glyphs (see templates.py). A hyphen is
-  told by its shape (short, wide, at mid-height); a glyph whose top sits well below the line's
-  cap height, on its baseline, is matched against lowercase forms ("Qu"). Confidence comes from
-  how well the best character matches, how far ahead of the next character it is, and how
-  close the glyph's outline keeps to that character's in some font (a partial Hausdorff
-  distance), so a mark the character does not have is noticed.
+  told by its shape (short, wide, at mid-height); a shorter glyph whose top sits well below the
+  cap line is matched against lowercase forms ("Qu"); any other short glyph is a fragment, and
+  doubted. Confidence comes from how well the best character matches, how far ahead of the
+  next character it is, and how close the glyph's skeleton keeps to that character's ink in
+  some font and back (a partial Hausdorff distance, blind to stroke weight), so a stroke the
+  character does not have (a Q's tail read as an O) is noticed; and a line under SHARP pixels
+  tall in the screenshot loses confidence.
 - "tesseract": every line of the board is drawn, normalised black on white, into ONE montage
   and read by one Tesseract process (pytesseract.image_to_data); its word confidences are used,
   and a line must read as one character per glyph cut.
@@ -17,10 +19,12 @@ text and a confidence in 0..1; below vision.types.UNCERTAIN a read is reported, 
   a line both readers read the same is trusted as both agreeing: 1 - (1 - c1)(1 - c2).
 
 API (shared by every game's reader):
-  Line(glyphs, alphabet)        glyphs left to right, the characters allowed ('-' for hyphens)
+  Line(glyphs, alphabet, scale) glyphs left to right, the characters allowed ('-' for hyphens,
+                                lowercase for x-height forms), glyph px per screenshot px
   Read(text, confidence, note)  what was read, how sure, and the runner-up for reports
   read_lines(lines, reader)     one Read per line; reader in READERS
-  line_of(glyphs, alphabet)     a Line
+  line_of(glyphs, alphabet, scale)  a Line, its glyphs sorted
+  LETTERS, DIGITS               the usual alphabets
 """
 
 from __future__ import annotations
