@@ -13,7 +13,7 @@ import pytest
 
 from assistant.core.types import BadInput
 from assistant.vision import colours, locate, ocr, shapes, templates
-from assistant.vision.image import MAX_PIXELS, decode, load_image
+from assistant.vision.image import MAX_PIXELS, decode, dimensions, load_image
 from assistant.vision.types import Cell, Reading
 
 # --- locate -------------------------------------------------------------------------------------
@@ -233,8 +233,16 @@ def png(width: int, height: int, payload: bytes = b"") -> bytes:
 def test_the_loader_refuses_what_is_not_a_whole_sane_image(tmp_path):
     good = cv2.imencode(".png", np.zeros((20, 30, 3), np.uint8))[1].tobytes()
     assert decode(good, "good.png").shape == (20, 30, 3)
+    huge_webp = b"RIFF" + (30).to_bytes(4, "little") + b"WEBPVP8X" + bytes(8) + \
+        (16383).to_bytes(3, "little") * 2
+    grain = np.random.default_rng(0).integers(0, 255, (21, 33, 3), np.uint8)
+    for quality in (80, 101):  # lossy (VP8) and lossless (VP8L) headers give the size too
+        small = cv2.imencode(".webp", grain, [cv2.IMWRITE_WEBP_QUALITY, quality])[1].tobytes()
+        assert dimensions(small, "webp") == (33, 21)
+        assert decode(small, "small.webp").shape == (21, 33, 3)
     cases = {
         "words.txt": (b"hello, not an image", "not an image"),
+        "huge.webp": (huge_webp, "16384x16384 pixels"),
         "cut.png": (good[:len(good) // 2], "truncated PNG"),
         "bomb.png": (png(100_000, 100_000, zlib.compress(b"\0" * 1000)), "decompression bomb"),
         "empty.png": (png(0, 10), "empty"),
