@@ -6,9 +6,12 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35
-EXAMPLE_BOARD := E M T D/U/L R E W/I P D E/P O E M
-EXAMPLE_VALUES := 1 4 2 3/20 2 1 6/2 4 3 1/4 2 1 4
+# fonts of the glyph templates and of the test screenshots (Wordament and Boggle readers draw
+# theirs from Open Sans, Carlito, Liberation Sans and DejaVu Sans; tests also use Cantarell, a
+# font the templates never saw)
+FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35 \
+	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
+EXAMPLE_SHOT := templates/examples/wordament.png
 
 .PHONY: run test bench setup system lint clean
 
@@ -43,7 +46,9 @@ $(STAMP): pyproject.toml
 	touch $@
 
 run: setup
-	$(PY) -m assistant solve --game wordament --board "$(EXAMPLE_BOARD)" --values "$(EXAMPLE_VALUES)" --top 15
+	mkdir -p out
+	$(PY) -m assistant solve --game wordament $(EXAMPLE_SHOT) --top 15 --annotate out/annotated.png
+	@echo "drawn: out/annotated.png"
 
 lint: setup
 	$(PY) -m ruff check assistant tests

@@ -1,4 +1,5 @@
-"""The command line: `assistant solve`, `assistant lexicon info`. The imperative shell."""
+"""The command line: `assistant solve`, `assistant eval`, `assistant lexicon info`. The imperative
+shell."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def parser() -> Parser:
     top = Parser(prog="assistant", description="Read word games and find the best words.")
     commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_solve(commands.add_parser("solve", help="solve a board given as text or a screenshot"))
+    add_eval(commands.add_parser("eval", help="measure the screenshot readers on labelled images"))
     lexicon = commands.add_parser("lexicon", help="inspect a word list")
     lexicon_commands = lexicon.add_subparsers(dest="lexicon_command", required=True,
                                               parser_class=Parser)
@@ -58,6 +60,22 @@ def add_solve(solve: argparse.ArgumentParser) -> None:
     image = solve.add_argument_group("screenshots")
     image.add_argument("--annotate", metavar="OUT.png", help="draw what was read and the best play")
     image.add_argument("--strict", action="store_true", help="an uncertain tile is an error")
+    add_reader(image)
+
+
+def add_reader(group: Any) -> None:
+    """Add the --reader option (which OCR reads the tiles)."""
+    group.add_argument("--reader", choices=("auto", "template", "tesseract"), default="auto",
+                       help="template matching, Tesseract, or auto: templates, and Tesseract "
+                            "as a second opinion on doubtful tiles (default)")
+
+
+def add_eval(evaluate: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant eval`."""
+    evaluate.add_argument("directory", help="folder with labels.json and the images it lists")
+    evaluate.add_argument("--game", action="append", help="only these games (repeatable)")
+    evaluate.add_argument("--json", action="store_true", help="print JSON")
+    add_reader(evaluate)
 
 
 def positive(text: str) -> int:
@@ -75,12 +93,23 @@ def progress(message: str) -> None:
 def run_solve(options: argparse.Namespace) -> dict[str, Any]:
     """Solve one board and return the JSON result."""
     game = profile(options.game)
+    if options.image and (options.board or options.tiles or options.board_file):
+        raise BadInput(f"{options.image}: give a screenshot or the board as text, not both")
     lexicon = None
     if game.NEEDS_LEXICON:
         from . import wordlist
 
         lexicon = wordlist.load(options.lexicon, progress)
+    if options.image:
+        from . import screenshot
+
+        return screenshot.solve(options, lexicon, warn)
     return game.solve(options.game, options, lexicon)
+
+
+def warn(message: str) -> None:
+    """Tell the user, on stderr, about something they should know (not an error)."""
+    print(f"assistant: warning: {message}", file=sys.stderr, flush=True)
 
 
 def run_lexicon_info(options: argparse.Namespace) -> dict[str, Any]:
@@ -101,18 +130,24 @@ def render_lexicon_info(info: dict[str, Any]) -> str:
     return text
 
 
-def dispatch(options: argparse.Namespace) -> tuple[dict[str, Any], Callable[[dict], str]]:
-    """Run the chosen command; return its result and the function that renders it as text."""
+def dispatch(options: argparse.Namespace) -> tuple[dict[str, Any], Callable[[dict], str], int]:
+    """Run the chosen command; return its result, the function that renders it as text, and
+    the exit status."""
     if options.command == "solve":
-        return run_solve(options), profile(options.game).render
-    return run_lexicon_info(options), render_lexicon_info
+        return run_solve(options), profile(options.game).render, 0
+    if options.command == "eval":
+        from . import evaluate
+
+        report = evaluate.run(options.directory, options.reader, options.game)
+        return report, evaluate.render, evaluate.status(report)
+    return run_lexicon_info(options), render_lexicon_info, 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     options = parser().parse_args(argv)
     try:
-        result, render = dispatch(options)
+        result, render, status = dispatch(options)
     except BadInput as err:
         print(f"assistant: error: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -126,4 +161,4 @@ def main(argv: Sequence[str] | None = None) -> int:
               "(set ASSISTANT_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1
     print(json.dumps(result) if getattr(options, "json", False) else render(result))
-    return 0
+    return status

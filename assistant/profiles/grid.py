@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from argparse import Namespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import grid as grids
 from ..core.lexicon import Lexicon
 from ..core.rules import BIG_BOGGLE_MIN_LEN, GRID_RULES, GridRules
-from ..core.types import BadInput, FoundWord, Grid
+from ..core.types import BadInput, FoundWord, Grid, Tile
+
+if TYPE_CHECKING:
+    from ..vision.types import Reading
 
 NEEDS_LEXICON = True
 
@@ -28,6 +31,32 @@ def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
     grid = grids.parse_grid(options.board, GRID_RULES[game], options.values)
     return result(game, grid, grids.solve(grid, lexicon, rules_for(game, grid, options.min_len)),
                   options.top)
+
+
+def solve_reading(game: str, reading: Reading, options: Namespace,
+                  lexicon: Lexicon) -> dict[str, Any]:
+    """Return the JSON result for a grid read from a screenshot: a tile read uncertainly is
+    blocked (no word goes through it) and listed under "blocked", never guessed."""
+    grid = read_grid(reading)
+    found = grids.solve(grid, lexicon, rules_for(game, grid, options.min_len))
+    return {**result(game, grid, found, options.top), "blocked": reading.uncertain()}
+
+
+def read_grid(reading: Reading) -> Grid:
+    """Return the grid of a reading, its uncertain cells blocked ('#')."""
+    doubtful = set(reading.uncertain())
+    tiles = tuple(Tile("#") if i in doubtful else Tile(c.text, c.value)
+                  for i, c in enumerate(reading.cells))
+    return Grid(reading.rows, reading.cols, tiles)
+
+
+def best_play(result: dict[str, Any]) -> tuple[list[int], str]:
+    """Return the best word's path and a caption naming it, for --annotate."""
+    if not result["words"]:
+        return [], f"{result['game']}: no words found"
+    best = result["words"][0]
+    return best["path"], (f"{result['game']}: best {best['word']} ({best['score']} points); "
+                          f"{result['count']} words, {result['total_score']} points in all")
 
 
 def result(game: str, grid: Grid, found: list[FoundWord], top: int | None) -> dict[str, Any]:
@@ -52,6 +81,9 @@ def render(result: dict[str, Any]) -> str:
         " ".join(board["tiles"][r * cols:(r + 1) * cols]) for r in range(board["rows"]))]
     lines.append(f"{result['count']} words, {result['total_score']} points in all"
                  + (f"; the best {len(words)}:" if len(words) < result["count"] else ":"))
+    if result.get("blocked"):
+        lines.append("blocked (read uncertainly): " + " ".join(
+            f"{i // cols},{i % cols}" for i in result["blocked"]))
     width = max((len(w["word"]) for w in words), default=4)
     lines.append(f"  {'word':<{width}}  points  path (row,col)")
     for w in words:

@@ -41,6 +41,23 @@ def dimensions(data: bytes, kind: str) -> tuple[int, int] | None:
         return abs(width), abs(height)
     if kind == "jpeg":
         return _jpeg_dimensions(data)
+    if kind == "webp":
+        return _webp_dimensions(data)
+    return None
+
+
+def _webp_dimensions(data: bytes) -> tuple[int, int] | None:
+    """Return (width, height) from a WebP's first chunk (VP8X, VP8L or VP8)."""
+    chunk = data[12:16]
+    if chunk == b"VP8X" and len(data) >= 30:
+        return (int.from_bytes(data[24:27], "little") + 1,
+                int.from_bytes(data[27:30], "little") + 1)
+    if chunk == b"VP8L" and len(data) >= 25:
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1
+    if chunk == b"VP8 " and len(data) >= 30:
+        width, height = struct.unpack("<HH", data[26:30])
+        return width & 0x3FFF, height & 0x3FFF
     return None
 
 

@@ -18,6 +18,8 @@ class Cell:
     confidence: float  # 0..1, the reader's own measure
     value: int | None = None  # printed value (Wordament), if any
     state: str | None = None  # Bookworm: normal/locked/emerald...; crossword: blank, DL/TL/DW/TW
+    note: str = ""  # what the reader weighed, e.g. the runner-up ("E 0.97, F 0.86")
+    value_uncertain: bool = False  # a value is printed but could not be read (value is None)
 
     @property
     def uncertain(self) -> bool:

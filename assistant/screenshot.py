@@ -1,0 +1,133 @@
+"""Solve from a screenshot file: load -> locate and read -> solve (-> annotate).
+
+`assistant solve --game G IMAGE` comes here. The game's vision reader (vision.reader) reads the
+board; the game's profile solves what was read (profiles: solve_reading); the result gains
+"read" (what each cell was read as: "tiles", "values", "states", "confidence", and the
+"uncertain" cells) and "timings_ms" (load, locate, read, solve, annotate, total).
+
+Cells read uncertainly are never guessed: with --strict they are an error (exit status 2)
+naming each cell; otherwise the profile plays without them (grid games block those tiles) and
+a warning on stderr names them. A printed value that could not be read surely (its letters
+read well) is an error with --strict; otherwise the tile is scored with the game's usual value
+for its letters, and a warning names it ("values_uncertain" in the JSON).
+"""
+
+from __future__ import annotations
+
+import time
+from argparse import Namespace
+from collections.abc import Callable
+from typing import Any
+
+from .core.lexicon import Lexicon
+from .core.types import BadInput
+from .profiles import profile
+from .vision.types import Reading
+
+
+def solve(options: Namespace, lexicon: Lexicon | None,
+          warn: Callable[[str], None]) -> dict[str, Any]:
+    """Return the JSON result of solving the board in options.image for options.game."""
+    rules, clock = profile(options.game), Clock()
+    frame, reading = read(options, clock)
+    doubt(reading, options, warn)
+    result = clock.lap("solve", lambda: rules.solve_reading(options.game, reading, options,
+                                                            lexicon))
+    result["read"] = read_json(reading)
+    if options.annotate:
+        clock.lap("annotate", lambda: annotate(frame, reading, rules.best_play(result),
+                                               options.annotate))
+    result["timings_ms"] = {**clock.laps, "total": clock.total()}
+    return result
+
+
+def read(options: Namespace, clock: Clock) -> tuple[Any, Reading]:
+    """Return the frame of options.image and the board its game's reader read in it."""
+    from . import vision
+    from .vision.image import load_image
+
+    game, where = options.game, options.image
+    if not vision.available(game) or not hasattr(profile(game), "solve_reading"):
+        raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
+    frame = clock.lap("load", lambda: load_image(where))
+    try:
+        reading = vision.read_board(game, frame, options.reader)
+    except BadInput as err:
+        raise BadInput(f"{where}: {err}") from None
+    clock.laps.update(reading.timings_ms)
+    return frame, reading
+
+
+def doubt(reading: Reading, options: Namespace, warn: Callable[[str], None]) -> None:
+    """Raise BadInput naming the cells read uncertainly (--strict), else warn about them."""
+    where, doubtful, unread = options.image, reading.uncertain(), values_unread(reading)
+    if (doubtful or unread) and options.strict:
+        raise BadInput(f"{where}: uncertain tiles (--strict): "
+                       f"{cell_list(reading, doubtful + unread, values=True)}")
+    if doubtful:
+        warn(f"{where}: uncertain tiles, played as blocked: {cell_list(reading, doubtful)}")
+    if unread:
+        warn(f"{where}: values not read surely, the usual letter values used: "
+             f"{cell_list(reading, unread, values=True)}")
+
+
+class Clock:
+    """Times named steps in milliseconds."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.laps: dict[str, float] = {}
+
+    def lap(self, name: str, step: Callable[[], Any]) -> Any:
+        """Run a step, note how long it took, and return what it returned."""
+        begun = time.perf_counter()
+        out = step()
+        self.laps[name] = round((time.perf_counter() - begun) * 1000, 1)
+        return out
+
+    def total(self) -> float:
+        """Return the milliseconds since the clock started."""
+        return round((time.perf_counter() - self.start) * 1000, 1)
+
+
+def cell_name(reading: Reading, i: int) -> str:
+    """Return a cell's name, row and column from 1 (r2c3), or rack tile k for the rack."""
+    if i >= len(reading.cells):
+        return f"rack{i - len(reading.cells) + 1}"
+    return f"r{i // reading.cols + 1}c{i % reading.cols + 1}"
+
+
+def values_unread(reading: Reading) -> list[int]:
+    """Return the cells (not uncertain themselves) whose printed value was not read surely."""
+    return [i for i, c in enumerate(reading.cells) if c.value_uncertain and not c.uncertain]
+
+
+def cell_list(reading: Reading, indices: list[int], values: bool = False) -> str:
+    """Return the named cells with what each was most like and how sure: r2c1 'U/L'? 0.41
+    (with values=True, an unread value is named as such)."""
+    cells = reading.cells + reading.rack
+    return ", ".join(f"{cell_name(reading, i)} {cells[i].text or '?'!r}"
+                     + (" value?" if values and cells[i].value_uncertain and not cells[i].uncertain
+                        else f"? {cells[i].confidence:.2f}") for i in indices)
+
+
+def read_json(reading: Reading) -> dict[str, Any]:
+    """Return what was read, cell by cell, as the JSON contract's "read" object."""
+    cells = reading.cells
+    read: dict[str, Any] = {
+        "rows": reading.rows, "cols": reading.cols,
+        "tiles": [c.text for c in cells], "values": [c.value for c in cells],
+        "states": [c.state for c in cells], "confidence": [c.confidence for c in cells],
+        "uncertain": reading.uncertain(), "values_uncertain": values_unread(reading),
+        "region": list(reading.region or ())}
+    if reading.rack:
+        read["rack"] = [c.text for c in reading.rack]
+    return read
+
+
+def annotate(frame: Any, reading: Reading, best: tuple[list[int], str], out: str) -> None:
+    """Save the frame with the cells, what they read and the best play drawn on it."""
+    from .vision import annotate as drawing
+
+    path, caption = best
+    drawing.save(drawing.draw(frame, reading.cells + reading.rack, path, caption), out)

@@ -1,0 +1,95 @@
+"""Draw what was read over the screenshot: cell boxes, their text, doubts, and the best play.
+
+Generic for every game: the cells come from a Reading (boxes, text, value, uncertain), the
+play is a list of cell indices in order (a Wordament path, the tiles of a Bookworm word, the
+squares of a crossword move) and a caption. Uncertain cells are drawn in a warning colour.
+
+API:
+  draw(frame, cells, path, caption)  a copy of the frame with all that drawn on it
+  save(image, path)                  write it (PNG or JPEG by the name); BadInput if it cannot
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..core.types import BadInput
+from .types import Cell
+
+SURE = (80, 200, 60)  # BGR: a cell read with confidence
+DOUBT = (0, 140, 255)  # BGR: an uncertain cell (orange)
+PLAY = (255, 60, 200)  # BGR: the best play's path
+INK = (255, 255, 255)
+FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+
+def draw(frame: np.ndarray, cells: Sequence[Cell], path: Sequence[int], caption: str) -> np.ndarray:
+    """Return a copy of the frame with the cells, what they read, the path and a caption."""
+    out = frame.copy()
+    unit = max(1, round(min((c.box[3] for c in cells), default=80) / 80))
+    for cell in cells:
+        box_and_label(out, cell, unit)
+    play(out, [centre(cells[i].box) for i in path if 0 <= i < len(cells)], unit)
+    banner(out, caption, unit)
+    return out
+
+
+def centre(box: tuple[int, int, int, int]) -> tuple[int, int]:
+    """Return the centre of a box."""
+    x, y, w, h = box
+    return x + w // 2, y + h // 2
+
+
+def box_and_label(out: np.ndarray, cell: Cell, unit: int) -> None:
+    """Draw a cell's box and, at its bottom left, what it read (and its value)."""
+    x, y, w, h = cell.box
+    colour = DOUBT if cell.uncertain else SURE
+    cv2.rectangle(out, (x, y), (x + w, y + h), colour, 2 * unit)
+    label = (cell.text or "?") + (f" {cell.value}" if cell.value is not None else "")
+    if cell.uncertain:
+        label += " ?"
+    scale = h / 110  # the label about a fifth of the tile's height
+    (tw, th), base = cv2.getTextSize(label, FONT, scale, unit)
+    left, top = x + w - tw - 4 * unit, y + h - th - base - 4 * unit
+    cv2.rectangle(out, (left, top), (x + w, y + h), colour, -1)
+    cv2.putText(out, label, (left + 2 * unit, y + h - base - 2 * unit), FONT, scale, INK, unit,
+                cv2.LINE_AA)
+
+
+def play(out: np.ndarray, points: list[tuple[int, int]], unit: int) -> None:
+    """Draw a path through these points: lines, a dot at the start, numbers at each step."""
+    for a, b in itertools.pairwise(points):
+        cv2.arrowedLine(out, a, b, PLAY, 3 * unit, cv2.LINE_AA, tipLength=0.15)
+    if points:
+        cv2.circle(out, points[0], 8 * unit, PLAY, -1, cv2.LINE_AA)
+    for k, (x, y) in enumerate(points, 1):
+        cv2.putText(out, str(k), (x + 6 * unit, y - 6 * unit), FONT, 0.5 * unit, PLAY,
+                    2 * unit, cv2.LINE_AA)
+
+
+def banner(out: np.ndarray, caption: str, unit: int) -> None:
+    """Write the caption on a dark band across the top of the image."""
+    (width, _), _ = cv2.getTextSize(caption, FONT, 1.0, unit)
+    scale = min(0.6 * unit, 0.95 * (out.shape[1] - 16 * unit) / max(1, width))
+    (_, th), base = cv2.getTextSize(caption, FONT, scale, unit)
+    band = th + base + 12 * unit
+    out[:band] = (out[:band] * 0.3).astype(out.dtype)
+    cv2.putText(out, caption, (8 * unit, band - base - 6 * unit), FONT, scale, INK, unit,
+                cv2.LINE_AA)
+
+
+def save(image: np.ndarray, path: str | Path) -> None:
+    """Write an image file (its type by its suffix); BadInput naming the file if it cannot."""
+    path = Path(path)
+    try:
+        ok = cv2.imwrite(str(path), image)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise BadInput(f"{path}: cannot write the annotated image here (a .png or .jpg name, "
+                       "in a folder that exists?)")

@@ -1,0 +1,177 @@
+"""Glyph shapes: the connected blots of ink on a tile, and the normal form they are compared in.
+
+A glyph is cut out of an ink mask as a connected component; pieces of one character stacked
+above each other (a broken stroke, a dot) are joined. For matching, a glyph is scaled to a fixed
+height keeping its shape (so an I stays a thin bar and is never stretched into a block), centred
+in a fixed-size box, blurred a little (so stroke weight and a pixel of misalignment matter less)
+and reduced to a unit vector with zero mean: two glyphs then match as the dot product.
+
+API (shared by every game's reader):
+  Glyph(x, y, w, h, mask)        one glyph, its box in the crop it was cut from
+  cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
+  fit(mask)                      a mask scaled into the HEIGHT x WIDTH box (float32 0..1)
+  vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
+  soft(fitted)                   a fitted glyph blurred (ink 0..1), flat
+  distance_to(ink)               each pixel's distance to the nearest ink pixel
+  skeleton(ink)                  the ink thinned to lines one pixel wide (stroke weight removed)
+  unlike(a, b)                   how far apart two shapes are, whatever their stroke weights
+  rotations(mask)                the mask turned by 0, 90, 180 and 270 degrees
+  resized(image, height)         an image scaled to a height, and the scale (reading at one size)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+HEIGHT, WIDTH = 32, 40  # px: the box every glyph and template is fitted into
+BLUR = 1.2  # px: Gaussian sigma applied before matching
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """One character's ink: its box in the crop and its 0/1 mask (h x w)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    mask: np.ndarray
+
+    @property
+    def bottom(self) -> int:
+        """Return the row just below the glyph."""
+        return self.y + self.h
+
+    @property
+    def middle(self) -> float:
+        """Return the glyph's vertical centre."""
+        return self.y + self.h / 2
+
+
+def cut(ink: np.ndarray, min_area: int) -> list[Glyph]:
+    """Return the glyphs of an ink mask, left to right: no specks, none touching the border."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    height, width = ink.shape
+    pieces = []
+    for i in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[i])
+        inside = x > 0 and y > 0 and x + w < width and y + h < height
+        if inside and area >= min_area and h >= 3:
+            pieces.append(Glyph(x, y, w, h, (labels[y:y + h, x:x + w] == i).astype(np.uint8)))
+    return join_stacked(sorted(pieces, key=lambda g: g.x))
+
+
+def join_stacked(pieces: list[Glyph]) -> list[Glyph]:
+    """Return the glyphs with pieces of one character (sharing most columns, all but touching
+    above one another: a stroke broken by thresholding) joined into one."""
+    joined: list[Glyph] = []
+    for piece in pieces:
+        if joined and shared_columns(joined[-1], piece) > 0.6 and gap(joined[-1], piece) <= \
+                max(2.0, 0.1 * max(joined[-1].h, piece.h)):
+            joined[-1] = union(joined[-1], piece)
+        else:
+            joined.append(piece)
+    return joined
+
+
+def shared_columns(a: Glyph, b: Glyph) -> float:
+    """Return the columns two glyphs share over the narrower one's width."""
+    return max(0, min(a.x + a.w, b.x + b.w) - max(a.x, b.x)) / min(a.w, b.w)
+
+
+def gap(a: Glyph, b: Glyph) -> int:
+    """Return the rows between two glyphs, one above the other (0 when their rows overlap)."""
+    return max(0, max(a.y, b.y) - min(a.bottom, b.bottom))
+
+
+def union(a: Glyph, b: Glyph) -> Glyph:
+    """Return one glyph holding the ink of both."""
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    w, h = max(a.x + a.w, b.x + b.w) - x, max(a.bottom, b.bottom) - y
+    mask = np.zeros((h, w), np.uint8)
+    for g in (a, b):
+        mask[g.y - y:g.bottom - y, g.x - x:g.x - x + g.w] |= g.mask
+    return Glyph(x, y, w, h, mask)
+
+
+def fit(mask: np.ndarray) -> np.ndarray:
+    """Return the mask's ink scaled to HEIGHT rows (at most WIDTH columns), centred, 0..1."""
+    ys, xs = np.nonzero(mask)
+    ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    h, w = ink.shape
+    scale = min(HEIGHT / h, WIDTH / w)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    small = cv2.resize(ink, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    box = np.zeros((HEIGHT, WIDTH), np.float32)
+    top, left = (HEIGHT - size[1]) // 2, (WIDTH - size[0]) // 2
+    box[top:top + size[1], left:left + size[0]] = small
+    return box
+
+
+def soft(fitted: np.ndarray) -> np.ndarray:
+    """Return a fitted glyph blurred by BLUR, as a flat vector (ink 0..1)."""
+    return cv2.GaussianBlur(fitted.astype(np.float32), (0, 0), BLUR).ravel()
+
+
+def vector(fitted: np.ndarray) -> np.ndarray:
+    """Return a fitted glyph blurred, with zero mean and unit length, as a flat vector."""
+    flat = soft(fitted)
+    flat -= flat.mean()
+    return flat / max(float(np.linalg.norm(flat)), 1e-6)
+
+
+def distance_to(ink: np.ndarray) -> np.ndarray:
+    """Return each pixel's distance (px) to the nearest ink pixel of a 0/1 or bool image."""
+    return cv2.distanceTransform((~ink.astype(bool)).astype(np.uint8), cv2.DIST_L2, 3)
+
+
+def skeleton(ink: np.ndarray) -> np.ndarray:
+    """Return the morphological skeleton of a 0/1 or bool image (bool)."""
+    shape = ink.astype(np.uint8)
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    bones = np.zeros(shape.shape, bool)
+    while shape.any():
+        thinner: np.ndarray = cv2.erode(shape, cross)
+        bones |= shape > cv2.dilate(thinner, cross)
+        shape = thinner
+    return bones
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A fitted glyph's skeleton and each pixel's distance to its ink, for `unlike`."""
+
+    bones: np.ndarray
+    distances: np.ndarray
+
+    @classmethod
+    def of(cls, ink: np.ndarray) -> Shape:
+        """Return the shape of a fitted glyph's ink (bool)."""
+        return cls(skeleton(ink), distance_to(ink))
+
+
+def unlike(a: Shape, b: Shape) -> float:
+    """Return how far each shape's skeleton strays from the other's ink (the 98th percentile
+    of the distances, px in the fitted box, the worse way round): about 0 for one letter in
+    two weights, large when one has a stroke the other lacks (a Q's tail)."""
+    if not a.bones.any() or not b.bones.any():
+        return float(max(HEIGHT, WIDTH))
+    return float(max(np.percentile(b.distances[a.bones], 98),
+                     np.percentile(a.distances[b.bones], 98)))
+
+
+def rotations(mask: np.ndarray) -> list[np.ndarray]:
+    """Return the mask turned by 0, 90, 180 and 270 degrees anticlockwise."""
+    return [np.rot90(mask, k) for k in range(4)]
+
+
+def resized(image: np.ndarray, height: int) -> tuple[np.ndarray, float]:
+    """Return the image scaled to this height (aspect kept) and the scale factor used."""
+    scale = height / image.shape[0]
+    if scale == 1:
+        return image, scale
+    method = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
+    return cv2.resize(image, None, fx=scale, fy=scale, interpolation=method), scale

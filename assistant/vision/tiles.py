@@ -1,0 +1,104 @@
+"""The tiles of a located grid: each cell's crop, the glyphs on its face, and their lines.
+
+Every tile is read at one size (READ_HEIGHT), whatever the screenshot's scale. The ink on a
+tile's face (colours.ink_mask) is cut into glyphs (shapes.cut); ink outside the face (the gap,
+a neighbour) is dropped, and so are thin lines along its rim. The glyphs then split into the
+line of letters through the middle of the tile, the small glyphs in its top-left corner (a
+Wordament value), and anything else, which is stray and makes a reader doubt the tile.
+
+API (shared by every game's reader):
+  READ_HEIGHT                       px: the height every tile crop is scaled to
+  Face(glyphs, scale, width, height) the glyphs on one tile face; scale = read px per image px
+  face(frame, lattice, i, turns=0)  cell i's Face, its crop turned by turns x 90 degrees
+  split(face)                       (letters, corner, stray) glyph lists
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import colours
+from . import shapes as G
+from .locate import Lattice
+from .types import Box
+
+READ_HEIGHT = 160  # px: every tile is read at this size, whatever the screenshot's scale
+RIM = 0.02  # of a face's size: the slack around a face, and the width of lines along its rim
+CORNER_HEIGHT = 0.8  # corner glyphs (a value) are less tall than this share of the letters
+SPECK = 4e-4  # of a crop's area: smaller ink is noise
+
+
+@dataclass(frozen=True)
+class Face:
+    """The glyphs on one tile's face, in a crop scaled by `scale` to READ_HEIGHT rows."""
+
+    glyphs: tuple[G.Glyph, ...]
+    scale: float
+    width: int
+    height: int
+
+
+def crop(frame: np.ndarray, lattice: Lattice, i: int) -> tuple[np.ndarray, Box]:
+    """Return cell i's crop (a pitch square, clipped to the frame) and its face box in it."""
+    x, y, w, h = lattice.cell(i)
+    left, top = max(0, x), max(0, y)
+    fx, fy, fw, fh = lattice.box(i)
+    return frame[top:max(0, y + h), left:max(0, x + w)], (fx - left, fy - top, fw, fh)
+
+
+def turned(image: np.ndarray, box: Box, turns: int) -> tuple[np.ndarray, Box]:
+    """Return the image turned turns x 90 degrees anticlockwise, and the box turned with it."""
+    if turns % 4 == 0:
+        return image, box
+    x, y, w, h = box
+    marks = np.zeros(image.shape[:2], np.uint8)
+    marks[max(0, y):y + h, max(0, x):x + w] = 1
+    ys, xs = np.nonzero(np.rot90(marks, turns))
+    return np.ascontiguousarray(np.rot90(image, turns)), (
+        int(xs.min()), int(ys.min()), int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1))
+
+
+def face(frame: np.ndarray, lattice: Lattice, i: int, turns: int = 0) -> Face:
+    """Return the glyphs on cell i's face (its crop turned by turns x 90 degrees)."""
+    image, box = turned(*crop(frame, lattice, i), turns)
+    image, scale = G.resized(image, READ_HEIGHT)
+    height, width = image.shape[:2]
+    box = (round(box[0] * scale), round(box[1] * scale), round(box[2] * scale),
+           round(box[3] * scale))
+    found = G.cut(colours.ink_mask(image, box), round(SPECK * height * width))
+    return Face(tuple(on_face(found, box)), scale, width, height)
+
+
+def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
+    """Return the glyphs on the tile's face: not the specks outside it (the gap, its rim), nor
+    thin lines across its edge (compression ringing), nor a ring as large as the face; a
+    value's digits may touch the edge, so thicker ink across it is kept."""
+    x, y, w, h = box
+    slack = RIM * max(w, h)
+    within = [g for g in found if g.x >= x - slack and g.y >= y - slack
+              and g.x + g.w <= x + w + slack and g.bottom <= y + h + slack]
+    across = [g for g in found if g not in within and min(g.w, g.h) > 2 * slack
+              and g.x < x + w and g.y < y + h and g.x + g.w > x and g.bottom > y]
+    return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h),
+                  key=lambda g: g.x)
+
+
+def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
+    """Return a face's glyphs as (the line of letters through its middle, the small glyphs in
+    its top-left corner above them, the rest)."""
+    central = [g for g in tile.glyphs if 0.25 * tile.height < g.middle < 0.8 * tile.height]
+    if not central:
+        return [], [], list(tile.glyphs)
+    tallest = max(central, key=lambda g: g.h)
+    letters = [g for g in tile.glyphs if overlap(g, tallest.y, tallest.bottom) > 0.5]
+    top = min(g.y for g in letters)
+    corner = [g for g in tile.glyphs if g.bottom <= top + 0.1 * tallest.h
+              and g.h <= CORNER_HEIGHT * tallest.h and g.x + g.w < 0.5 * tile.width]
+    return letters, corner, [g for g in tile.glyphs if g not in letters and g not in corner]
+
+
+def overlap(glyph: G.Glyph, top: int, bottom: int) -> float:
+    """Return the share of a glyph's rows that lie between top and bottom."""
+    return max(0, min(glyph.bottom, bottom) - max(glyph.y, top)) / glyph.h

@@ -1,0 +1,266 @@
+"""The shared vision parts, each on hand-made inputs: lattice finding, ink, glyphs, templates,
+the OCR readers' rules (hyphens, lowercase, confidence) and the image loader's guards."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.core.types import BadInput
+from assistant.vision import colours, locate, ocr, shapes, templates
+from assistant.vision.image import MAX_PIXELS, decode, dimensions, load_image
+from assistant.vision.types import Cell, Reading
+
+# --- locate -------------------------------------------------------------------------------------
+
+
+def squares(rows: int, cols: int, side: int, gap: int, colour=(0, 150, 250), at=(0, 0),
+            canvas=None) -> np.ndarray:
+    """Return (or draw on) an image with rows x cols plain squares, a gap apart, from `at`."""
+    if canvas is None:
+        canvas = np.full((rows * (side + gap) + 2 * gap + at[1], cols * (side + gap) + 2 * gap
+                          + at[0], 3), 30, np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            x, y = at[0] + gap + c * (side + gap), at[1] + gap + r * (side + gap)
+            canvas[y:y + side, x:x + side] = colour
+    return canvas
+
+
+def test_a_lattice_is_found_with_its_pitch_and_cells():
+    # by hand: 4x4 squares of 50 px, 10 px apart, from (10, 10): centres at 35 + 60k
+    lattice = locate.find_grid(squares(4, 4, 50, 10), 4, 4)
+    assert lattice is not None and (lattice.rows, lattice.cols, lattice.found) == (4, 4, 16)
+    assert lattice.pitch_x == pytest.approx(60, abs=0.5)
+    assert lattice.centre(5) == pytest.approx((95, 95), abs=1)  # row 1, column 1
+    assert lattice.box(0) == pytest.approx((10, 10, 50, 50), abs=2)
+    assert lattice.region() == pytest.approx((10, 10, 230, 230), abs=2)
+
+
+@pytest.mark.parametrize("side", [12, 30, 90, 300])
+def test_the_same_lattice_is_found_at_any_scale(side):
+    image = squares(4, 4, side, max(2, side // 8))
+    lattice = locate.find_grid(image, 4, 4)
+    assert lattice is not None and lattice.found == 16
+    assert lattice.width == pytest.approx(side, rel=0.1)
+
+
+def test_other_lattices_and_clutter_are_not_taken_for_the_grid():
+    canvas = np.full((700, 1200, 3), 40, np.uint8)
+    squares(3, 6, 30, 8, (200, 80, 40), at=(20, 20), canvas=canvas)  # icons: 3x6, not 4x4
+    squares(4, 4, 70, 9, (0, 150, 250), at=(700, 300), canvas=canvas)
+    noise = np.random.default_rng(1).integers(0, 255, (200, 300, 3), np.uint8)
+    canvas[400:600, 50:350] = noise
+    lattice = locate.find_grid(canvas, 4, 4)
+    assert lattice is not None and lattice.region()[:2] == pytest.approx((709, 309), abs=2)
+    shapes = {(t.rows, t.cols) for t in locate.lattices(canvas)}
+    assert {(3, 6), (4, 4)} <= shapes
+
+
+def test_a_square_board_of_any_size_and_none_in_noise():
+    board = locate.find_grid(squares(15, 15, 20, 3), 4, None)
+    assert board is not None and (board.rows, board.cols) == (15, 15)
+    noise = np.random.default_rng(2).integers(0, 255, (400, 400, 3), np.uint8)
+    assert locate.find_grid(noise, 4, 4) is None
+    assert locate.find_grid(np.full((300, 300, 3), 128, np.uint8), 4, 4) is None
+
+
+# --- colours and glyphs -------------------------------------------------------------------------
+
+
+def test_ink_is_what_differs_from_the_face_whatever_the_colours():
+    for face, ink in [((0, 150, 250), (255, 255, 255)), ((240, 248, 250), (60, 50, 50))]:
+        tile = np.full((60, 60, 3), face, np.uint8)
+        tile[20:40, 28:32] = ink  # a bar: an I
+        mask = colours.ink_mask(tile)
+        assert mask[20:40, 28:32].all() and mask.sum() == 20 * 4
+
+
+def test_a_background_of_another_colour_is_not_ink():
+    tile = np.full((60, 60, 3), (0, 150, 250), np.uint8)  # orange face
+    tile[:, :3] = (30, 30, 30)  # dark gap at the left
+    tile[20:40, 28:32] = 255  # white ink
+    mask = colours.ink_mask(tile)
+    assert not mask[:, :3].any() and mask[20:40, 28:32].all()
+
+
+def test_a_plain_tile_has_no_ink():
+    assert not colours.ink_mask(np.full((50, 50, 3), 200, np.uint8)).any()
+
+
+@pytest.mark.parametrize(("lab", "name"), [((90, 0, 0), "white"), ((10, 0, 0), "black"),
+                                           ((60, 40, 60), "orange"), ((50, -40, 40), "green"),
+                                           ((40, 20, -60), "blue"), ((92, 2, 18), "cream")])
+def test_colour_names(lab, name):
+    assert colours.hue_name(np.array(lab, np.float32)) == name
+
+
+def test_glyphs_are_cut_left_to_right_without_border_ink_and_broken_strokes_joined():
+    ink = np.zeros((40, 60), np.uint8)
+    ink[10:30, 40:44] = 1  # an I on the right
+    ink[10:19, 10:14] = ink[20:30, 10:14] = 1  # an I broken in two by one row
+    ink[0:5, 0:60] = 1  # a band along the top border
+    found = shapes.cut(ink, min_area=4)
+    assert [(g.x, g.y, g.w, g.h) for g in found] == [(10, 10, 4, 20), (40, 10, 4, 20)]
+
+
+def test_fitting_keeps_a_bar_thin():
+    bar = np.ones((50, 6), np.uint8)
+    fitted = shapes.fit(bar)
+    assert fitted.shape == (shapes.HEIGHT, shapes.WIDTH)
+    assert (fitted > 0.5).sum(axis=1).max() <= 5  # 6 x 32/50 = 3.8 columns, not a block
+
+
+def test_shapes_differ_by_a_missing_stroke_not_by_weight():
+    e = np.zeros((32, 40), bool)
+    e[:, 10:13] = e[0:3, 10:30] = e[15:18, 10:26] = e[29:32, 10:30] = True
+    f = e.copy()
+    f[29:32, 13:30] = False  # F: the E without its bottom bar
+    heavy = cv2.dilate(e.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    same = shapes.unlike(shapes.Shape.of(e), shapes.Shape.of(heavy))
+    apart = shapes.unlike(shapes.Shape.of(e), shapes.Shape.of(f))
+    assert same <= 1.5 < 5 <= apart
+
+
+def test_committed_templates_are_drawn_by_our_own_code(tmp_path):
+    missing = [f for f in templates.FONTS.values() if not Path(f).exists()]
+    if missing:
+        pytest.skip(f"fonts not installed: {missing} (make test installs them)")
+    width = shapes.WIDTH
+    for name, font in templates.FONTS.items():
+        committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
+        fresh = templates.render(font)
+        assert committed.shape == fresh.shape, name
+        for k, char in enumerate(templates.CHARS):  # alike, whatever FreeType's version
+            a, b = (shapes.vector(strip[:, k * width:(k + 1) * width] / 255.0)
+                    for strip in (committed, fresh))
+            assert float(a @ b) > 0.99, (name, char)
+
+
+def test_templates_hold_every_character_of_every_font():
+    loaded = templates.load()
+    assert len(loaded.chars) == len(templates.CHARS) * len(templates.FONTS)
+    assert loaded.vectors.shape == (len(loaded.chars), shapes.HEIGHT * shapes.WIDTH)
+    assert np.allclose(np.linalg.norm(loaded.vectors, axis=1), 1, atol=1e-4)
+
+
+# --- the OCR rules ------------------------------------------------------------------------------
+
+
+def glyph_of(char: str, x: int, height: int = 60, font: str = "open-sans") -> shapes.Glyph:
+    """Return a glyph of one character drawn in a template font, placed at x on a line."""
+    mask = templates.draw(char, templates.FONTS[font])
+    ys, xs = np.nonzero(mask)
+    mask = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    k = height / 128 * 1.37  # draw size 128 px: a capital is about 93 px tall
+    small = cv2.resize(mask * 255, None, fx=k, fy=k, interpolation=cv2.INTER_AREA) > 127
+    top = {"-": 25, "u": 19}.get(char, 0)
+    h, w = small.shape
+    return shapes.Glyph(x, 10 + top, w, h, small.astype(np.uint8))
+
+
+def test_confidence_by_hand():
+    assert ocr.confidence(0.95, 0.70) == 1.0  # a good match, far ahead
+    assert ocr.confidence(0.75, 0.50) == pytest.approx(0.5)  # halfway from POOR to GOOD
+    assert ocr.confidence(0.95, 0.90) == pytest.approx(0.5)  # half the lead needed
+    assert ocr.confidence(0.60, 0.10) == 0.0
+
+
+@pytest.mark.parametrize(("chars", "text"), [("DE-", "DE-"), ("-Y", "-Y"), ("U/L", "U/L"),
+                                             ("Qu", "QU"), ("VE", "VE")])
+def test_special_tiles_read_by_template(chars, text):
+    x, placed = 0, []
+    for c in chars:
+        g = glyph_of(c, x)
+        placed.append(g)
+        x += g.w + 8
+    line = ocr.line_of(placed, "ABCDEFGHIJKLMNOPQRSTUVWXYZ/-u", scale=1.0)
+    read = ocr.read_lines([line], "template")[0]
+    assert (read.text, read.uncertain) == (text, False)
+
+
+def test_a_lowercase_letter_is_doubted_where_only_capitals_may_be():
+    line = ocr.line_of([glyph_of("Q", 0), glyph_of("u", 70)], "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1.0)
+    assert ocr.read_lines([line], "template")[0].uncertain
+
+
+def test_a_tiny_line_is_doubted_and_an_empty_one_reads_nothing():
+    g = glyph_of("E", 0)
+    assert ocr.read_lines([ocr.line_of([g], "E", scale=1.0)], "template")[0].confidence == 1.0
+    tiny = ocr.line_of([g], "E", scale=60 / 4)  # 60 px here, 4 px in the screenshot
+    assert ocr.read_lines([tiny], "template")[0].uncertain
+    assert ocr.read_lines([ocr.line_of([], "E")], "template")[0] == ocr.Read("", 0.0, "no ink")
+
+
+def test_tesseract_reads_a_whole_board_in_one_call(monkeypatch):
+    import pytesseract
+
+    calls = []
+    real = pytesseract.image_to_data
+
+    def counted(*args, **kwargs):
+        calls.append(args[0].shape)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pytesseract, "image_to_data", counted)
+    words = ["WO", "RD", "AM", "EN", "TS", "R", "D", "A", "N"]
+    lines = [ocr.line_of([glyph_of(c, 70 * k) for k, c in enumerate(word)], ocr.LETTERS, 1.0)
+             for word in words]
+    reads = ocr.read_lines(lines, "tesseract")
+    assert len(calls) == 1
+    assert all(r.text == word for r, word in zip(reads, words, strict=True) if not r.uncertain)
+    assert sum(not r.uncertain for r in reads) >= 5
+
+
+# --- the image loader ---------------------------------------------------------------------------
+
+
+def png(width: int, height: int, payload: bytes = b"") -> bytes:
+    """Return a PNG file: a real header for this size, an IDAT chunk, and the IEND chunk."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", payload) + \
+        chunk(b"IEND", b"")
+
+
+def test_the_loader_refuses_what_is_not_a_whole_sane_image(tmp_path):
+    good = cv2.imencode(".png", np.zeros((20, 30, 3), np.uint8))[1].tobytes()
+    assert decode(good, "good.png").shape == (20, 30, 3)
+    huge_webp = b"RIFF" + (30).to_bytes(4, "little") + b"WEBPVP8X" + bytes(8) + \
+        (16383).to_bytes(3, "little") * 2
+    grain = np.random.default_rng(0).integers(0, 255, (21, 33, 3), np.uint8)
+    for quality in (80, 101):  # lossy (VP8) and lossless (VP8L) headers give the size too
+        small = cv2.imencode(".webp", grain, [cv2.IMWRITE_WEBP_QUALITY, quality])[1].tobytes()
+        assert dimensions(small, "webp") == (33, 21)
+        assert decode(small, "small.webp").shape == (21, 33, 3)
+    cases = {
+        "words.txt": (b"hello, not an image", "not an image"),
+        "huge.webp": (huge_webp, "16384x16384 pixels"),
+        "cut.png": (good[:len(good) // 2], "truncated PNG"),
+        "bomb.png": (png(100_000, 100_000, zlib.compress(b"\0" * 1000)), "decompression bomb"),
+        "empty.png": (png(0, 10), "empty"),
+        "broken.png": (png(10, 10, b"garbage"), "cannot be decoded"),
+    }
+    for name, (data, why) in cases.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(BadInput, match=why) as caught:
+            load_image(tmp_path / name)
+        assert str(tmp_path / name) in str(caught.value) and "\n" not in str(caught.value)
+    assert MAX_PIXELS < 100_000 * 100_000
+    with pytest.raises(BadInput, match="no such file"):
+        load_image(tmp_path / "absent.png")
+    with pytest.raises(BadInput, match="directory"):
+        load_image(tmp_path)
+
+
+def test_a_reading_lists_its_uncertain_cells():
+    cells = [Cell((0, 0, 1, 1), "A", 0.9), Cell((0, 0, 1, 1), "B", 0.2)]
+    reading = Reading("boggle", 1, 2, cells, rack=[Cell((0, 0, 1, 1), "?", 0.1)])
+    assert reading.uncertain() == [1, 2]
