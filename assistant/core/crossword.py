@@ -360,8 +360,27 @@ def rank_key(raw: Raw) -> tuple:
     return -points, spelled.upper(), direction, line, start, spelled
 
 
+def near(board: Board, raw: Raw) -> set[tuple[int, int]]:
+    """Return the squares a move depends on: those of every word it forms, the squares just
+    before and after each of those words, and the squares beside each tile it places."""
+    placed = placements(board, *raw[1:])
+    out = {(t.row + dr, t.col + dc) for t in placed
+           for dr, dc in ((0, 0), (0, 1), (0, -1), (1, 0), (-1, 0))}
+    for word in formed(board, placed):
+        (r0, c0), (r1, c1) = word[0], word[-1]
+        dr, dc = (int(r1 > r0), int(c1 > c0)) if len(word) > 1 else (0, 1)
+        out.update(word, [(r0 - dr, c0 - dc), (r1 + dr, c1 + dc)])
+    return out
+
+
 def best_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
-               top: int | None = None) -> tuple[list[Move], int]:
-    """Return the best `top` moves (all when None), best first, and how many moves there are."""
+               top: int | None = None,
+               unsure: frozenset[tuple[int, int]] = frozenset()) -> tuple[list[Move], int]:
+    """Return the best `top` moves (all when None), best first, and how many moves there are.
+
+    Moves that depend on an `unsure` square (one a reader could not read surely) are left out,
+    so what is left holds whatever that square really holds."""
     raws = generate(board, rack, rules, lexicon)
+    if unsure:
+        raws = [raw for raw in raws if not near(board, raw) & unsure]
     return [move(board, raw) for raw in sorted(raws, key=rank_key)[:top]], len(raws)

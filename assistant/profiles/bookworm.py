@@ -12,6 +12,7 @@ from ..core.anagram import Attack, Index
 from ..core.lexicon import Lexicon
 from ..core.rules import BOOKWORM, BookwormRules
 from ..core.types import BadInput, Tile
+from ..vision.types import Reading
 
 NEEDS_LEXICON = True
 TOP = 10  # words listed when --top is not given
@@ -21,9 +22,8 @@ COLS = 4  # tiles per row on screen
 def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
     """Return the JSON result for tiles given as --tiles text."""
     if not options.tiles:
-        unread = " (reading them from a screenshot is not built yet)" if options.image else ""
-        raise BadInput(f"{game}: give the tiles as --tiles TEXT, e.g. 'P A O R/A:locked E P S'"
-                       + unread)
+        raise BadInput(f"{game}: give the tiles as --tiles TEXT, e.g. 'P A O R/A:locked E P S',"
+                       " or a screenshot file")
     rules = rules_for(options.min_len)
     tiles = bw.parse_tiles(options.tiles, rules)
     return result(tiles, Index(lexicon), bw.situation(options.health, options.enemy, rules),
@@ -33,6 +33,29 @@ def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
 def rules_for(min_len: int | None) -> BookwormRules:
     """Return Bookworm's rules, with another shortest word when one is asked for."""
     return BOOKWORM if min_len is None else replace(BOOKWORM, min_len=min_len)
+
+
+def solve_reading(game: str, reading: Reading, options: Namespace,
+                  lexicon: Lexicon) -> dict[str, Any]:
+    """Return the JSON result for tiles read from a screenshot: a tile read uncertainly (or cut
+    off by the image) is left out, as if it were not there, and listed under "blocked"."""
+    rules = rules_for(options.min_len)
+    doubtful = set(reading.uncertain())
+    tiles = [bw.make_tile("#" if i in doubtful or not cell.text else cell.text,
+                          None if i in doubtful else cell.state, f"cell {i + 1}", rules)
+             for i, cell in enumerate(reading.cells)]
+    where = bw.situation(options.health, options.enemy, rules)
+    return {**result(tiles, Index(lexicon), where, options.top or TOP, rules),
+            "blocked": sorted(doubtful)}
+
+
+def best_play(result: dict[str, Any]) -> tuple[list[int], str]:
+    """Return the best word's tiles in click order and a caption naming it, for --annotate."""
+    if not result["words"]:
+        return [], "bookworm: no word can be made"
+    best = result["words"][0]
+    gems = f", uses {', '.join(best['gems'])}" if best["gems"] else ""
+    return best["tiles"], f"bookworm: best {best['word']} ({in_hearts(best['damage'])}{gems})"
 
 
 def solve_tiles(tiles: Sequence[tuple[str, str | None]], lexicon: Lexicon | Index,

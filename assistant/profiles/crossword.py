@@ -13,6 +13,7 @@ from ..core import crossword as cw
 from ..core.lexicon import Lexicon
 from ..core.rules import CROSSWORD_RULES, CrosswordRules, Layout
 from ..core.types import BadInput
+from ..vision.types import Reading
 
 NEEDS_LEXICON = True
 MAX_FILE_BYTES = 1 << 16  # a board or layout file is a few hundred bytes
@@ -54,21 +55,64 @@ def rules_for(game: str, layout: str | Layout | None) -> CrosswordRules:
 
 
 def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
-                layout: str | Layout | None = None, top: int | None = None) -> dict[str, Any]:
+                layout: str | Layout | None = None, top: int | None = None,
+                unsure: frozenset[tuple[int, int]] = frozenset(),
+                seen: bool = False) -> dict[str, Any]:
     """Return the best moves for a board (15 strings of 15 squares) and a rack: the plain
-    entry point, also for a board read from a screenshot."""
+    entry point, also for a board seen in a screenshot (`seen`: more tiles than the variant's
+    bag holds is then a warning, as the game may be another language's, not an error; moves
+    that depend on an `unsure` square are left out)."""
     rules = rules_for(game, layout)
     squares = cw.parse_board("\n".join(board))
     tiles = cw.parse_rack(rack, rules)
-    cw.check_tiles(squares, tiles, rules)
-    moves, count = cw.best_moves(squares, tiles, rules, lexicon, top)
+    notes = warnings(squares, lexicon)
+    try:
+        cw.check_tiles(squares, tiles, rules)
+    except BadInput as err:
+        if not seen:
+            raise
+        notes.append(f"{err} (another language's game? scores use {game}'s English values)")
+    moves, count = cw.best_moves(squares, tiles, rules, lexicon, top, unsure)
     return {
         "game": game,
         "rack": tiles,
         "moves": [move_json(move) for move in moves],
         "count": count,
-        "warnings": warnings(squares, lexicon),
+        "warnings": notes,
     }
+
+
+def solve_reading(game: str, reading: Reading, options: Namespace,
+                  lexicon: Lexicon) -> dict[str, Any]:
+    """Return the best moves for a board and rack read from a screenshot. A rack tile read
+    uncertainly is left out of the rack; a board square read uncertainly keeps its best guess,
+    but every move that depends on it is left out; both are listed under "blocked"."""
+    from ..vision.wordfeud import crossword_inputs
+
+    inputs, doubtful = crossword_inputs(reading), reading.uncertain()
+    size = len(reading.cells)
+    unsure = frozenset(divmod(i, reading.cols) for i in doubtful if i < size)
+    board = [line if not unsure else "".join(
+        square if (r, c) not in unsure or square != "." else "E" for c, square in enumerate(line))
+        for r, line in enumerate(inputs.board)]
+    rack = "".join(cell.text or "?" for i, cell in enumerate(reading.rack, size)
+                   if i not in doubtful)
+    if not rack:
+        raise BadInput(f"{game}: no rack tiles were read surely")
+    layout = "\n".join(inputs.layout) if game == "wordfeud" else None  # random boards
+    found = solve_board(game, board, rack, lexicon, layout, options.top, unsure, seen=True)
+    return {**found, "blocked": doubtful}
+
+
+def best_play(result: dict[str, Any]) -> tuple[list[int], str]:
+    """Return the squares the best move places tiles on, in order, and a caption naming it."""
+    if not result["moves"]:
+        return [], f"{result['game']}: no move with rack {result['rack']}"
+    best = result["moves"][0]
+    square = notation(best["row"], best["col"], best["direction"])
+    return ([t["row"] * cw.BOARD_SIZE + t["col"] for t in best["placed"]],
+            f"{result['game']}: best {best['word']} at {square} {best['direction']}, "
+            f"{best['score']} points")
 
 
 def move_json(move: cw.Move) -> dict[str, Any]:

@@ -46,8 +46,14 @@ def centre(box: tuple[int, int, int, int]) -> tuple[int, int]:
 
 
 def box_and_label(out: np.ndarray, cell: Cell, unit: int) -> None:
-    """Draw a cell's box and, at its bottom left, what it read (and its value)."""
+    """Draw a cell's box and, at its bottom right, what it read (and its value); an empty
+    square read surely gets only its premium, if any."""
     x, y, w, h = cell.box
+    if not cell.text and not cell.uncertain:  # a square read surely as empty: its premium only
+        if cell.state:
+            cv2.putText(out, cell.state, (x + 2 * unit, y + h - 4 * unit), FONT, h / 160, SURE,
+                        unit, cv2.LINE_AA)
+        return
     colour = DOUBT if cell.uncertain else SURE
     cv2.rectangle(out, (x, y), (x + w, y + h), colour, 2 * unit)
     label = (cell.text or "?") + (f" {cell.value}" if cell.value is not None else "")
