@@ -58,7 +58,8 @@ test: lint
 	$(PY) -m pytest
 
 bench: setup
-	$(PY) -m tests.bench
+	@mkdir -p out
+	@$(PY) -m tests.bench | tee out/bench.json
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
