@@ -53,9 +53,19 @@ def read(options: Namespace, clock: Clock) -> tuple[Any, Reading]:
     try:
         reading = vision.read_board(game, frame, options.reader)
     except BadInput as err:
-        raise BadInput(f"{where}: {err}") from None
+        raise BadInput(f"{where}: {err}{looks_like(frame, game, str(err))}") from None
     clock.laps.update(reading.timings_ms)
     return frame, reading
+
+
+def looks_like(frame: Any, game: str, message: str) -> str:
+    """Return '; it looks like G (try --game G)' when the frame shows another game's board."""
+    from . import vision
+
+    if "looks like" in message:  # the reader has said so already
+        return ""
+    other = vision.identify(frame, but=game)
+    return f"; it looks like {other} (try --game {other})" if other else ""
 
 
 def doubt(reading: Reading, options: Namespace, warn: Callable[[str], None]) -> None:

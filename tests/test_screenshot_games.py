@@ -85,3 +85,15 @@ def test_moves_kept_beside_an_unsure_square_hold_whatever_it_holds(small_lexicon
         legal = {(m.placed, m.score) for m in cw.best_moves(real, "ATE", SCRABBLE,
                                                              small_lexicon)[0]}
         assert {(m.placed, m.score) for m in kept} <= legal, truth
+
+
+@pytest.mark.parametrize("drawn, given, named", [("wordfeud", "bookworm", "wordfeud"),
+                                                 ("bookworm", "wordfeud", "bookworm")])
+def test_the_wrong_game_is_named(tmp_path, drawn, given, named):
+    frame = (wordfeud_draw.screenshot(wordfeud_draw.Position(BOARD, RACK)) if drawn == "wordfeud"
+             else draw_bookworm.draw_window(BOOKWORM_TEXTS, BOOKWORM_STATES, 64)[0])
+    shot = tmp_path / "shot.png"
+    cv2.imwrite(str(shot), frame)
+    done = run_cli("solve", "--game", given, str(shot))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"it looks like {named} (try --game {named})" in done.stderr
