@@ -17,24 +17,31 @@ EXAMPLE_SHOT := templates/examples/wordament.png
 
 setup: system $(STAMP)
 
-# Debian packages: installed when missing and we are root; otherwise the command is printed.
+# System packages. Everywhere: Tesseract. On Debian/Ubuntu also the X server, Tk and venv for
+# the tests, and the fonts the test drawings and template builds use. Installed when missing
+# and we are root; otherwise the exact command is printed and make stops.
 system:
 	@missing=""; \
 	command -v tesseract >/dev/null || missing="$$missing tesseract-ocr"; \
-	command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
-	command -v xdotool >/dev/null || missing="$$missing xdotool"; \
-	$(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
-	$(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
-	if command -v dpkg >/dev/null; then for pkg in $(FONT_PACKAGES); do \
-	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; fi; \
+	if command -v dpkg >/dev/null; then \
+	  command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
+	  command -v xdotool >/dev/null || missing="$$missing xdotool"; \
+	  $(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	  $(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
+	  for pkg in $(FONT_PACKAGES); do \
+	    dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	fi; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "installing:$$missing"; \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	  else \
+	  elif command -v apt-get >/dev/null; then \
 	    echo "missing system packages:$$missing"; \
 	    echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; \
-	    echo "(macOS: brew install tesseract; Windows: see README)"; \
+	    exit 1; \
+	  else \
+	    echo "missing: Tesseract. macOS: brew install tesseract; Windows: the UB Mannheim"; \
+	    echo "installer (github.com/UB-Mannheim/tesseract), then put tesseract on PATH"; \
 	    exit 1; \
 	  fi; \
 	fi
