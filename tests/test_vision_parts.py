@@ -127,26 +127,29 @@ def test_shapes_differ_by_a_missing_stroke_not_by_weight():
     assert same <= 1.5 < 5 <= apart
 
 
-def test_committed_templates_are_drawn_by_our_own_code(tmp_path):
-    missing = [f for f in templates.FONTS.values() if not Path(f).exists()]
+def test_committed_templates_are_drawn_by_our_own_code():
+    missing = [s.font for s in templates.SHEETS.values() if not Path(s.font).exists()]
     if missing:
         pytest.skip(f"fonts not installed: {missing} (make test installs them)")
     width = shapes.WIDTH
-    for name, font in templates.FONTS.items():
+    for name, sheet in templates.SHEETS.items():
         committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
-        fresh = templates.render(font)
+        fresh = templates.render(sheet)
         assert committed.shape == fresh.shape, name
-        for k, char in enumerate(templates.CHARS):  # alike, whatever FreeType's version
+        for k, symbol in enumerate(templates.SYMBOLS):  # alike, whatever FreeType's version
             a, b = (shapes.vector(strip[:, k * width:(k + 1) * width] / 255.0)
                     for strip in (committed, fresh))
-            assert float(a @ b) > 0.99, (name, char)
+            assert float(a @ b) > 0.99, (name, symbol)
 
 
-def test_templates_hold_every_character_of_every_font():
-    loaded = templates.load()
-    assert len(loaded.chars) == len(templates.CHARS) * len(templates.FONTS)
-    assert loaded.vectors.shape == (len(loaded.chars), shapes.HEIGHT * shapes.WIDTH)
+def test_every_sheet_is_committed_with_every_symbol():
+    names = tuple(templates.SHEETS)
+    assert sorted(p.stem for p in templates.GLYPH_DIR.glob("*.png")) == sorted(names)
+    loaded = templates.load(names)
+    assert len(loaded.symbols) == len(templates.SYMBOLS) * len(names) == len(loaded.sheets)
+    assert loaded.vectors.shape == (len(loaded.symbols), shapes.HEIGHT * shapes.WIDTH)
     assert np.allclose(np.linalg.norm(loaded.vectors, axis=1), 1, atol=1e-4)
+    assert templates.load(names) is loaded  # cached: read from disk once per process
 
 
 # --- the OCR rules ------------------------------------------------------------------------------
@@ -154,7 +157,7 @@ def test_templates_hold_every_character_of_every_font():
 
 def glyph_of(char: str, x: int, height: int = 60, font: str = "open-sans") -> shapes.Glyph:
     """Return a glyph of one character drawn in a template font, placed at x on a line."""
-    mask = templates.draw(char, templates.FONTS[font])
+    mask = templates.draw(char, templates.SHEETS[font].font)
     ys, xs = np.nonzero(mask)
     mask = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     k = height / 128 * 1.37  # draw size 128 px: a capital is about 93 px tall
@@ -165,10 +168,13 @@ def glyph_of(char: str, x: int, height: int = 60, font: str = "open-sans") -> sh
 
 
 def test_confidence_by_hand():
-    assert ocr.confidence(0.95, 0.70) == 1.0  # a good match, far ahead
-    assert ocr.confidence(0.75, 0.50) == pytest.approx(0.5)  # halfway from POOR to GOOD
-    assert ocr.confidence(0.95, 0.90) == pytest.approx(0.5)  # half the lead needed
-    assert ocr.confidence(0.60, 0.10) == 0.0
+    scoring = ocr.SCORING  # poor 0.65, good 0.85, clear 0.10
+    assert scoring.confidence(0.95, 0.70) == 1.0  # a good match, far ahead
+    assert scoring.confidence(0.75, 0.50) == pytest.approx(0.5)  # halfway from poor to good
+    assert scoring.confidence(0.95, 0.90) == pytest.approx(0.5)  # half the lead needed
+    assert scoring.confidence(0.60, 0.10) == 0.0
+    step = templates.Scoring(poor=0.7, good=0.7, clear=0.08)  # Wordfeud's: a step at 0.7
+    assert step.confidence(0.69, 0.0) == 0.0 and step.confidence(0.71, 0.67) == pytest.approx(0.5)
 
 
 @pytest.mark.parametrize(("chars", "text"), [("DE-", "DE-"), ("-Y", "-Y"), ("U/L", "U/L"),

@@ -9,8 +9,10 @@ and reduced to a unit vector with zero mean: two glyphs then match as the dot pr
 API (shared by every game's reader):
   Glyph(x, y, w, h, mask)        one glyph, its box in the crop it was cut from
   cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
-  fit(mask)                      a mask scaled into the HEIGHT x WIDTH box (float32 0..1)
+  fit(mask)                      a mask (0/1, or ink 0..1) scaled into the HEIGHT x WIDTH box
   vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
+  holes(fitted)                  how many holes its ink encloses (B 2, A 1, L 0)
+  aspect(mask)                   the log of its ink's width over its height
   soft(fitted)                   a fitted glyph blurred (ink 0..1), flat
   distance_to(ink)               each pixel's distance to the nearest ink pixel
   skeleton(ink)                  the ink thinned to lines one pixel wide (stroke weight removed)
@@ -98,17 +100,20 @@ def union(a: Glyph, b: Glyph) -> Glyph:
 
 
 def fit(mask: np.ndarray) -> np.ndarray:
-    """Return the mask's ink scaled to HEIGHT rows (at most WIDTH columns), centred, 0..1."""
-    ys, xs = np.nonzero(mask)
+    """Return the mask's ink (its pixels of 0.5 or more, and the fainter ones in their box)
+    scaled to HEIGHT rows (at most WIDTH columns), centred to a fraction of a pixel (so a glyph
+    and its template line up), 0..1; all 0 if it has no ink."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return np.zeros((HEIGHT, WIDTH), np.float32)
     ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
     h, w = ink.shape
     scale = min(HEIGHT / h, WIDTH / w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     small = cv2.resize(ink, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    box = np.zeros((HEIGHT, WIDTH), np.float32)
-    top, left = (HEIGHT - size[1]) // 2, (WIDTH - size[0]) // 2
-    box[top:top + size[1], left:left + size[0]] = small
-    return box
+    centred = np.array([[1, 0, (WIDTH - size[0]) / 2], [0, 1, (HEIGHT - size[1]) / 2]],
+                       np.float32)
+    return cv2.warpAffine(small, centred, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR)
 
 
 def soft(fitted: np.ndarray) -> np.ndarray:
@@ -121,6 +126,28 @@ def vector(fitted: np.ndarray) -> np.ndarray:
     flat = soft(fitted)
     flat -= flat.mean()
     return flat / max(float(np.linalg.norm(flat)), 1e-6)
+
+
+MIN_HOLE = 0.015  # a hole smaller than this share of its glyph's box (with a rim) is a speck
+
+
+def holes(fitted: np.ndarray) -> int:
+    """Return how many holes the ink (0.5 or more) of a fitted glyph encloses."""
+    ys, xs = np.nonzero(fitted >= 0.5)
+    if not len(ys):
+        return 0
+    inside = (fitted[ys.min():ys.max() + 1, xs.min():xs.max() + 1] < 0.5).astype(np.uint8)
+    ground = cv2.copyMakeBorder(inside, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ground, connectivity=4)
+    return int((stats[2:count, 4] >= MIN_HOLE * ground.size).sum())  # 1 is the outside
+
+
+def aspect(mask: np.ndarray) -> float:
+    """Return the log of the width over the height of a glyph's ink (0.5 or more); 0 if none."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return 0.0
+    return float(np.log((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1)))
 
 
 def distance_to(ink: np.ndarray) -> np.ndarray:
