@@ -11,8 +11,8 @@ How (no hand-set coordinates; every measure is a fraction of the cell, so any re
    square ("start" if it bears a mark). Premium squares of one colour are one premium, named by
    the vote of their labels (by the hue of the colour when no label can be read).
 3. A tile's ink splits into its letter and, in the top-right corner, its point value; a tile
-   with no value is a blank. Letters, digits and labels are matched with templates drawn from
-   installed fonts (vision.glyphs), all of a kind in one product.
+   with no value is a blank. Letters, digits and labels are matched with the committed glyph
+   templates (vision.templates: mono and sans fonts like the game's), all of a kind at once.
 4. The rack: a row of up to 7 large light squares outside the board, read like tiles; a rack
    tile with no ink at all is a blank ("?").
 """
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
-from . import glyphs
+from . import templates as T
 from .lattice import Lattice, find_lattice, flat_squares, gradient, shrunk
 from .types import UNCERTAIN, Box, Cell, Reading
 
@@ -37,6 +37,13 @@ RACK_SIZE = 7
 MAX_BLANKS = 2  # blank tiles in a Wordfeud bag
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
+# Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor) and its values
+# in Droid Sans (Open Sans is its successor); DejaVu Sans Mono adds other shapes of some letters
+# (an M whose middle stops short), for versions of the game drawn in a related font.
+SHEETS = ("noto-mono", "dejavu-sans-mono", "open-sans")
+# a match under 0.7 looks like no template at all; a lead of 0.08 over the runner-up is full
+# confidence; each hole of difference costs 0.1 (8 has two, 3 none, O and D one)
+SCORING = T.Scoring(poor=0.7, good=0.7, clear=0.08, holes=0.1)
 
 CELL = 64  # pixels per board cell once resampled
 RACK_CELL = 96  # pixels per rack tile once resampled
@@ -52,7 +59,7 @@ SAME_HUE, SAME_LEVEL = 12, 30  # premium squares this close in hue and grey leve
 # 2L 3L 2W 3W, DL TL DW TW, French LD LT MD MT, and the like in other languages.
 LABEL_MEANS = {"2": "D", "D": "D", "3": "T", "T": "T",
                "L": "L", "B": "L", "W": "W", "M": "W", "O": "W", "P": "W"}
-LABEL_FONTS = ("DejaVuSans-Bold.ttf", "OpenSans-Bold.ttf")
+LABEL_SHEETS = ("dejavu-sans-bold", "open-sans-bold")  # labels are bold sans
 LABEL_HEIGHT = 0.2  # a label's characters are at least this tall (of the square)
 LABEL_VOTES = 5  # the labels read in each group of premium squares of one colour
 MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud board
@@ -378,17 +385,17 @@ def read_tiles(squares: Squares, boxes: list[Box], which: list[int] | None = Non
     which = list(range(len(boxes))) if which is None else which
     inks = [split_ink(squares.grey[i], squares.level[i]) for i in which]
     with_letter = [ink.letter for ink in inks if ink.letter is not None]
-    letters = iter(glyphs.match(with_letter, glyphs.templates(LETTERS)))
-    digits = iter(glyphs.match([d for ink in inks for d in ink.digits],
-                               glyphs.templates(DIGITS)))
+    letters = iter(T.match(with_letter, T.load(SHEETS).only(LETTERS), SCORING))
+    digits = iter(T.match([d for ink in inks for d in ink.digits],
+                          T.load(SHEETS).only(DIGITS), SCORING))
     return [read_tile(squares.dark[i] > 0, box, ink,
                       next(letters) if ink.letter is not None else None,
                       [next(digits) for _ in ink.digits])
             for i, box, ink in zip(which, boxes, inks, strict=True)]
 
 
-def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
-              value: list[glyphs.Match]) -> Cell:
+def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
+              value: list[T.Match]) -> Cell:
     """Return the cell of one tile from its letter's and value's matches ('?': a bare tile)."""
     bare = ink.value_ink < VALUE_INK[0]
     if letter is None:
@@ -396,9 +403,9 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
         return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank")
     sure_blank = 1.0 if bare or value else UNSURE
     read_value = value and min(d.confidence for d in value) >= UNCERTAIN
-    number = int("".join(d.char for d in value)) if read_value else None
+    number = int("".join(d.symbol for d in value)) if read_value else None
     confidence = min(letter.confidence, sure_blank) if ink.pieces == 1 else 0.0
-    return Cell(box, letter.char, confidence, number, "blank" if bare else None)
+    return Cell(box, letter.symbol, confidence, number, "blank" if bare else None)
 
 
 # -- premium squares -------------------------------------------------------------------------
@@ -448,8 +455,8 @@ def hue_gap(a: float, b: float) -> float:
 def read_labels(squares: Squares, which: list[int]) -> list[str]:
     """Return the premium each square's label names ('' when it cannot be read)."""
     marks = [label_glyphs(squares.grey[i], squares.level[i]) for i in which]
-    matches = iter(glyphs.match([m for ms in marks for m in ms],
-                                glyphs.templates("".join(LABEL_MEANS), LABEL_FONTS)))
+    matches = iter(T.match([m for ms in marks for m in ms],
+                           T.load(LABEL_SHEETS).only(LABEL_MEANS), SCORING))
     return [label_premium([next(matches) for _ in ms]) for ms in marks]
 
 
@@ -467,11 +474,11 @@ def label_glyphs(grey: np.ndarray, level: float) -> list[np.ndarray]:
     return [cut(labels, stats[i]) == i for _, i in keep]
 
 
-def label_premium(matches: list[glyphs.Match]) -> str:
+def label_premium(matches: list[T.Match]) -> str:
     """Return the premium a label's two characters name ('DL'...'TW'), or '' if unsure."""
     if len(matches) != 2 or any(m.confidence < UNCERTAIN for m in matches):
         return ""
-    meaning = {LABEL_MEANS[m.char] for m in matches}
+    meaning = {LABEL_MEANS[m.symbol] for m in matches}
     times, what = meaning & {"D", "T"}, meaning & {"L", "W"}
     return times.pop() + what.pop() if len(times) == len(what) == 1 else ""
 
