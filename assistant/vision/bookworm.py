@@ -6,11 +6,11 @@ pixel offsets are assumed: a bare game window, a desktop with other windows, or 
 any scale all work, and a few gem, locked or smashed tiles do not hide the grid. Tiles the
 image cuts off are reported blank and uncertain.
 
-Letters: a tile's ink (its dark pixels, less any red counter or chains) is cut to its bounding
-box and compared with the same letters drawn by this module in several bold serif fonts
-(template matching; no file of the game is used). Close calls are shown, all together, to
-Tesseract in one call, and become sure only if it reads the same letter. A letter that is
-small, cut by the tile's edge or half hidden under chains needs a bigger lead to be sure.
+Letters: a tile's ink (its dark pixels, less any red counter or chains) is matched with the
+committed templates of bold serif fonts like the game's (vision.templates, SHEETS; no file of
+the game is used). Close calls are shown, all together, to Tesseract in one call (vision.ocr),
+and become sure only if it reads the same letter. A letter that is small, cut by the tile's
+edge or half hidden under chains needs a bigger lead to be sure.
 
 States: a census of the colours of the tile's face (parchment, grey stone, white, the gem hues);
 a parchment tile under grey chains with a red counter is locked.
@@ -21,14 +21,13 @@ off as sure.
 
 from __future__ import annotations
 
-import os
+import string
 import time
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import BadInput
+from . import templates as T
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -65,22 +64,15 @@ FAINT = 0.3  # the least ink (0 paper .. 1 darkest) a pixel of a letter's faint 
 CHAIN_GREY: ColourBox = ((0, 360), (0.0, 0.3), (0.0, 0.8))
 CHAINS = 0.2  # share of chain grey in each free corner of a parchment tile that means it is locked
 
-# Template letters: the symbols a tile shows, what the tile is called, and the fonts to draw them.
-SYMBOLS = {**{chr(c): chr(c) for c in range(ord("A"), ord("Z") + 1)}, "Qu": "QU", "?": "?"}
-SERIF_FONTS = (  # the first FONTS of these that are installed, in this order
-    "URWBookman-Demi.otf", "C059-Bold.otf", "P052-Bold.otf", "DejaVuSerif-Bold.ttf",
-    "bookosb.ttf", "georgiab.ttf", "timesbd.ttf", "LiberationSerif-Bold.ttf",
-)
-FONTS = 4
-FONT_DIRS = (
-    "/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",
-    "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts",
-)
-GLYPH = 24  # glyphs are compared as GLYPH x GLYPH images
-ASPECT_WEIGHT = 0.2  # score lost per unit of |log(width/height)| difference
-FULL_MARGIN = 0.1  # a lead of this much over the next letter is full confidence
+# Letters: the template symbols a tile may show, and the tile text each reads as; the sheets
+# they are matched against (bold serifs like the game's Bookman, at two stroke weights)
+SYMBOLS = {**{c: c for c in string.ascii_uppercase}, "Qu": "QU", "?": "?"}
+SHEETS = ("urw-bookman-demi", "urw-bookman-demi-heavy", "c059-bold", "c059-bold-heavy",
+          "p052-bold", "p052-bold-heavy", "dejavu-serif-bold", "dejavu-serif-bold-heavy")
+# a letter's score is its likeness less 0.2 per unit of |log(width/height)| difference; it is
+# sure from a score of 0.7 (none at 0.5) and a lead of 0.1 over the next letter
+SCORING = T.Scoring(poor=0.5, good=0.7, clear=0.1, aspect=0.2)
 CLEAR_HEIGHT = 16  # pixels: a shorter letter has too few pixels to be fully sure of
-POOR_SCORE, GOOD_SCORE = 0.5, 0.7  # template scores of no confidence and of full confidence
 CLOSE_CALL = 0.15  # template confidence from which Tesseract is asked for a second opinion
 AGREED = 0.75  # confidence of a close call that Tesseract confirms
 
@@ -427,104 +419,18 @@ def counter_mask(tile: np.ndarray) -> np.ndarray:
     return cv2.dilate(digit[labels].astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
 
 
-def glyph_features(ink: np.ndarray) -> tuple[np.ndarray, float]:
-    """Return a glyph's shape vector (unit length) and the log of its width over its height.
-
-    The shape is two views of the glyph's bounding box, each GLYPH x GLYPH and blurred a little:
-    stretched to the square, and centred in it at its own aspect.
-    """
-    import numpy as np
-
-    ys, xs = np.nonzero(ink >= 0.5)
-    box = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
-    height, width = box.shape
-    side = max(height, width)
-    square = np.zeros((side, side), np.float32)
-    top, left = (side - height) // 2, (side - width) // 2
-    square[top:top + height, left:left + width] = box
-    shape = np.concatenate([glyph_view(box), glyph_view(square)])
-    norm = float(np.linalg.norm(shape))
-    return (shape / norm if norm else shape), float(np.log(width / height))
-
-
-def glyph_view(image: np.ndarray) -> np.ndarray:
-    """Return an image scaled to GLYPH x GLYPH, blurred, flattened and less its mean."""
-    import cv2
-
-    small = cv2.resize(image, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA)
-    view = cv2.GaussianBlur(small, (0, 0), 1).ravel()
-    return view - view.mean()
-
-
-@dataclass(frozen=True)
-class Templates:
-    """Letters drawn in serif fonts: the tile text of each, shape vectors, log aspects."""
-
-    texts: tuple[str, ...]
-    shapes: np.ndarray
-    aspects: np.ndarray
-
-
-def font_files() -> list[Path]:
-    """Return the first FONTS bold serif font files found on this machine, in SERIF_FONTS order."""
-    found: dict[str, Path] = {}
-    for folder in map(Path, map(os.path.expanduser, FONT_DIRS)):
-        if folder.is_dir():
-            for path in folder.rglob("*"):
-                found.setdefault(path.name, path)
-    return [found[name] for name in SERIF_FONTS if name in found][:FONTS]
-
-
-def draw_symbol(symbol: str, font_path: Path, size: int = 64, grow: int = 0) -> np.ndarray:
-    """Return the boolean image of a symbol drawn in a font, its strokes thickened by grow px."""
-    import cv2
-    import numpy as np
-    from PIL import Image, ImageDraw, ImageFont
-
-    font = ImageFont.truetype(str(font_path), size)
-    image = Image.new("L", (size * 3, size * 2), 0)
-    ImageDraw.Draw(image).text((size // 2, size // 4), symbol, font=font, fill=255)
-    drawn = (np.asarray(image) > 127).astype(np.uint8)
-    kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
-    return cv2.dilate(drawn, kernel) > 0
-
-
-@lru_cache(maxsize=1)
-def templates() -> Templates:
-    """Return every symbol drawn in every serif font found, at two stroke weights."""
-    import numpy as np
-
-    fonts = font_files()
-    if not fonts:
-        raise RuntimeError("no bold serif font found for the Bookworm letter templates: install "
-                           "fonts-urw-base35 or fonts-dejavu-core (make setup does)")
-    drawn = [(text, glyph_features(draw_symbol(symbol, font, grow=grow)))
-             for font in fonts for grow in (0, 2) for symbol, text in SYMBOLS.items()]
-    texts = tuple(text for text, _ in drawn)
-    shapes = np.array([shape for _, (shape, _) in drawn])
-    aspects = np.array([aspect for _, (_, aspect) in drawn])
-    return Templates(texts, shapes, aspects)
-
-
 def match_letter(ink: np.ndarray) -> tuple[str, float]:
     """Return (best tile text, confidence) of a tile's ink by template matching."""
     import numpy as np
 
     if (ink >= 0.5).sum() < 8:
         return "", 0.0
-    found = templates()
-    shape, aspect = glyph_features(ink)
-    scores = found.shapes @ shape - ASPECT_WEIGHT * abs(found.aspects - aspect)
-    best: dict[str, float] = {}
-    for text, score in zip(found.texts, scores, strict=True):
-        best[text] = max(best.get(text, -1.0), float(score))
-    first, second = sorted(best, key=best.__getitem__, reverse=True)[:2]
-    margin = best[first] - best[second]
-    sure = min(margin / FULL_MARGIN, (best[first] - POOR_SCORE) / (GOOD_SCORE - POOR_SCORE))
+    found = T.match([ink], T.load(SHEETS).only(SYMBOLS), SCORING)[0]
+    sure = SCORING.strength(found.score, found.rival_score)
     if clipped(ink):
         sure /= 2
     sure *= min(1.0, letter_height(ink) / CLEAR_HEIGHT)
-    return first, float(np.clip(sure, 0, 1))
+    return SYMBOLS[found.symbol], float(np.clip(sure, 0, 1))
 
 
 def letter_height(ink: np.ndarray) -> int:
@@ -559,55 +465,13 @@ def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
              and (UNCERTAIN / 2 if hidden[i] else CLOSE_CALL) <= sure < UNCERTAIN]
     if not close:
         return matches
-    whitelist = "".join(sorted(set("".join(SYMBOLS))))
-    views = [looks[i].view for i in close]
-    tesseract = dict(zip(close, ocr_lines(views, whitelist), strict=True))
-    return [(text, max(sure, AGREED) if tesseract.get(i, "").upper() == text else sure)
+    from . import ocr
+
+    found = ocr.tesseract([ocr.ink_line(looks[i].view) for i in close], "".join(SYMBOLS))
+    said = {i: "".join(w for _, w, _ in sorted(words))
+            for i, words in zip(close, found or [[]] * len(close), strict=True)}
+    return [(text, max(sure, AGREED) if said.get(i, "").upper() == text else sure)
             for i, (text, sure) in enumerate(matches)]
-
-
-# --- Tesseract on many glyphs at once (generic: a candidate for vision/ocr.py) ------------------
-
-def ocr_lines(images: list[np.ndarray], whitelist: str, height: int = 40) -> list[str]:
-    """Return Tesseract's text for each image (darkness 0..1), all in one call ('' if none seen).
-
-    The images are scaled to one height and stacked one per line on white, so each word
-    Tesseract reports belongs to the line its box is in.
-    """
-    import numpy as np
-
-    try:
-        import pytesseract
-    except ImportError:
-        return [""] * len(images)
-    pad = height // 2
-    lines = [text_line(image, height, pad) for image in images]
-    width = max(line.shape[1] for line in lines)
-    page = np.vstack([np.pad(line, ((0, 0), (0, width - line.shape[1])), constant_values=255)
-                      for line in lines])
-    config = (f"--psm 6 -c tessedit_char_whitelist={whitelist}"
-              " -c load_system_dawg=0 -c load_freq_dawg=0")  # no words here: skip dictionaries
-    try:
-        data = pytesseract.image_to_data(page, config=config, output_type=pytesseract.Output.DICT)
-    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
-        return [""] * len(images)
-    texts = [""] * len(images)
-    for text, top, tall in zip(data["text"], data["top"], data["height"], strict=True):
-        line = int((top + tall / 2) // (height + 2 * pad))
-        if text.strip() and 0 <= line < len(texts):
-            texts[line] += text.strip()
-    return texts
-
-
-def text_line(image: np.ndarray, height: int, pad: int) -> np.ndarray:
-    """Return an image's darkness (0..1) as black on white, scaled to height, padded round."""
-    import cv2
-    import numpy as np
-
-    dark = (np.clip(image, 0, 1) * 255).astype(np.uint8)
-    width = max(1, round(dark.shape[1] * height / dark.shape[0]))
-    ink = cv2.resize(dark, (width, height), interpolation=cv2.INTER_AREA)
-    return np.pad(255 - ink, pad, constant_values=255)
 
 
 # --- States -------------------------------------------------------------------------------------
