@@ -65,7 +65,8 @@ CHAIN_GREY: ColourBox = ((0, 360), (0.0, 0.3), (0.0, 0.8))
 CHAINS = 0.2  # share of chain grey in each free corner of a parchment tile that means it is locked
 
 # Letters: the template symbols a tile may show, and the tile text each reads as; the sheets
-# they are matched against (bold serifs like the game's Bookman, at two stroke weights)
+# they are matched against (bold serifs like the game's Bookman, at two stroke weights), in the
+# "box" form (a letter's box stretched to a square, and kept at its aspect)
 SYMBOLS = {**{c: c for c in string.ascii_uppercase}, "Qu": "QU", "?": "?"}
 SHEETS = ("urw-bookman-demi", "urw-bookman-demi-heavy", "c059-bold", "c059-bold-heavy",
           "p052-bold", "p052-bold-heavy", "dejavu-serif-bold", "dejavu-serif-bold-heavy")
@@ -425,7 +426,7 @@ def match_letter(ink: np.ndarray) -> tuple[str, float]:
 
     if (ink >= 0.5).sum() < 8:
         return "", 0.0
-    found = T.match([ink], T.load(SHEETS).only(SYMBOLS), SCORING)[0]
+    found = T.match([ink], T.load(SHEETS, "box").only(SYMBOLS), SCORING)[0]
     sure = SCORING.strength(found.score, found.rival_score)
     if clipped(ink):
         sure /= 2

@@ -11,6 +11,8 @@ API (shared by every game's reader):
   cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
   fit(mask)                      a mask (0/1, or ink 0..1) scaled into the HEIGHT x WIDTH box
   vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
+  box_views(mask)                another matching form: the ink's box stretched to a square, and
+                                 centred in one at its aspect (BOX px, for letters of any width)
   holes(fitted)                  how many holes its ink encloses (B 2, A 1, L 0)
   aspect(mask)                   the log of its ink's width over its height
   soft(fitted)                   a fitted glyph blurred (ink 0..1), flat
@@ -126,6 +128,32 @@ def vector(fitted: np.ndarray) -> np.ndarray:
     flat = soft(fitted)
     flat -= flat.mean()
     return flat / max(float(np.linalg.norm(flat)), 1e-6)
+
+
+BOX, BOX_BLUR = 24, 1.0  # px: the side of box_views' squares, and their Gaussian sigma
+
+
+def box_views(mask: np.ndarray) -> np.ndarray:
+    """Return the ink's box (0.5 or more) stretched to a BOX square and centred in one at its
+    own aspect, each blurred, less its mean, then both as one unit vector (0s if no ink)."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return np.zeros(2 * BOX * BOX, np.float32)
+    box = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    height, width = box.shape
+    side = max(height, width)
+    square = np.zeros((side, side), np.float32)
+    top, left = (side - height) // 2, (side - width) // 2
+    square[top:top + height, left:left + width] = box
+    both = np.concatenate([view(box), view(square)])
+    return both / max(float(np.linalg.norm(both)), 1e-6)
+
+
+def view(image: np.ndarray) -> np.ndarray:
+    """Return an image scaled to BOX x BOX, blurred, flattened, less its mean."""
+    small = cv2.resize(image, (BOX, BOX), interpolation=cv2.INTER_AREA)
+    flat = cv2.GaussianBlur(small, (0, 0), BOX_BLUR).ravel()
+    return flat - flat.mean()
 
 
 MIN_HOLE = 0.015  # a hole smaller than this share of its glyph's box (with a rim) is a speck

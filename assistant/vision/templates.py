@@ -7,20 +7,24 @@ code from fonts installed by Debian packages (SHEETS), never cut from screenshot
 committed as one sheet per font under templates/glyphs/ (each symbol fitted as shapes.fit does,
 side by side), so reading needs neither fonts nor Pillow: only the build step draws.
 
-Each reader names the sheets it matches against and how it scores (a Scoring); a match's
-confidence is how good the best symbol is and how far ahead of the best other symbol.
+Each reader names the sheets it matches against, the form glyphs are compared in (FORMS) and
+how it scores (a Scoring); a match's confidence is how good the best symbol is and how far ahead
+of the best other symbol.
 
 API (shared by every game's reader):
   SYMBOLS                      what every sheet holds, in order (lowercase: x-height forms;
                                "Qu": Bookworm's two-letter tile)
   SHEETS                       sheet name -> Sheet(font file, grow): what to draw it from
-  Templates                    rows of (symbol, sheet): matching vectors, holes, aspects
+  FORMS                        form name -> how a glyph mask becomes its matching vector: "fit"
+                               (shapes.fit, aspect kept) or "box" (shapes.box_views)
+  Templates                    rows of (symbol, sheet): matching vectors, holes, aspects, form
     .only(allowed)             the rows of these symbols only
     .shape(i)                  row i's outline (for shapes.unlike), made on first use
-  load(names)                  the templates of these sheets, cached per process
+  load(names, form="fit")      the templates of these sheets, cached per process
   Scoring(poor, good, clear, holes=0, aspect=0)   how a reader scores and trusts a match
   Match(symbol, score, rival, rival_score, confidence)   one glyph's best symbol
-  match(masks, templates, scoring)   the Match of each glyph mask, all in one product
+  match(masks, templates, scoring)   the Match of each glyph mask (in the templates' form), all
+                                     in one product
   draw(symbol, font_file, grow)      a 0/1 mask of one symbol drawn large (needs Pillow)
   render(sheet)                      one sheet: every symbol fitted side by side (uint8)
 Run `python -m assistant.vision.templates` to draw templates/glyphs/*.png again.
@@ -30,7 +34,7 @@ from __future__ import annotations
 
 import string
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -80,6 +84,12 @@ SHEETS = {  # sheet name -> what it is drawn from (the Debian package that insta
 }
 
 
+FORMS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "fit": lambda mask: shapes.vector(shapes.fit(mask)),
+    "box": shapes.box_views,
+}
+
+
 # --- the store ----------------------------------------------------------------------------------
 
 @cache
@@ -102,13 +112,15 @@ def outline(name: str, symbol: str) -> shapes.Shape:
 
 @dataclass(frozen=True, eq=False)
 class Templates:
-    """Template rows: the symbol and sheet of each, its matching vector, holes and aspect."""
+    """Template rows: the symbol and sheet of each, its matching vector (in `form`), holes and
+    aspect."""
 
     symbols: tuple[str, ...]
     sheets: tuple[str, ...]
     vectors: np.ndarray
     holes: np.ndarray
     aspects: np.ndarray
+    form: str = "fit"
     subsets: dict[frozenset[str], Templates] = field(default_factory=dict, repr=False)
 
     def only(self, allowed: Iterable[str]) -> Templates:
@@ -118,7 +130,7 @@ class Templates:
             keep = [i for i, s in enumerate(self.symbols) if s in key]
             self.subsets[key] = Templates(
                 tuple(self.symbols[i] for i in keep), tuple(self.sheets[i] for i in keep),
-                self.vectors[keep], self.holes[keep], self.aspects[keep])
+                self.vectors[keep], self.holes[keep], self.aspects[keep], self.form)
         return self.subsets[key]
 
     def shape(self, i: int) -> shapes.Shape:
@@ -127,13 +139,13 @@ class Templates:
 
 
 @lru_cache(maxsize=16)
-def load(names: tuple[str, ...]) -> Templates:
-    """Return the templates of the named sheets (each loaded from templates/glyphs once)."""
+def load(names: tuple[str, ...], form: str = "fit") -> Templates:
+    """Return the templates of the named sheets, in a form of FORMS (each sheet read once)."""
     glyphs = np.concatenate([fitted(name) for name in names])
     return Templates(SYMBOLS * len(names), tuple(n for n in names for _ in SYMBOLS),
-                     np.stack([shapes.vector(g) for g in glyphs]),
+                     np.stack([FORMS[form](g) for g in glyphs]),
                      np.array([shapes.holes(g) for g in glyphs]),
-                     np.array([shapes.aspect(g) for g in glyphs]))
+                     np.array([shapes.aspect(g) for g in glyphs]), form)
 
 
 # --- matching -----------------------------------------------------------------------------------
@@ -177,11 +189,11 @@ class Match:
 
 def scores(masks: Sequence[np.ndarray], table: Templates, scoring: Scoring) -> np.ndarray:
     """Return every glyph's score against every template row (glyphs x rows)."""
-    glyphs = [shapes.fit(m) for m in masks]
+    vectors = np.stack([FORMS[table.form](m) for m in masks])
     # einsum, not @: a product this small is slower on BLAS's threads when the cores are busy
-    out = np.einsum("gp,tp->gt", np.stack([shapes.vector(g) for g in glyphs]), table.vectors)
+    out = np.einsum("gp,tp->gt", vectors, table.vectors)
     if scoring.holes:
-        holes = np.array([shapes.holes(g) for g in glyphs])
+        holes = np.array([shapes.holes(shapes.fit(m)) for m in masks])
         out -= scoring.holes * np.abs(holes[:, None] - table.holes)
     if scoring.aspect:
         aspects = np.array([shapes.aspect(m) for m in masks])
