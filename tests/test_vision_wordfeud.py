@@ -17,7 +17,6 @@ from assistant.core.types import BadInput
 from assistant.vision import READERS, reader, shapes, wordfeud
 from assistant.vision import templates as T
 from assistant.vision.image import load_image
-from assistant.vision.lattice import find_lattice
 from assistant.vision.types import Cell, Reading
 from tests.wordfeud_draw import (
     MIDGAME,
@@ -93,9 +92,7 @@ def test_reads_through_scaling_noise_jpeg_and_clutter(change):
 
 def test_reads_a_tight_crop_of_the_board_without_a_rack():
     frame = screenshot(MIDGAME)
-    lattice = find_lattice(frame, SIZE, SIZE)
-    assert lattice is not None
-    x, y, w, h = lattice.region()
+    x, y, w, h = wordfeud.locate(frame).region()
     check(MIDGAME, frame[y - 8:y + h + 8, x - 6:x + w + 6], rack=False)
 
 
@@ -182,9 +179,8 @@ def big_grid() -> np.ndarray:
 def zoomed_in() -> np.ndarray:
     """Return a screenshot zoomed in on the board's middle: ten columns of it, not fifteen."""
     frame = screenshot(MIDGAME)
-    lattice = find_lattice(frame, SIZE, SIZE)
-    assert lattice is not None
-    x, y = lattice.centre(7, 7)
+    lattice = wordfeud.locate(frame)
+    x, y = lattice.centre(7 * SIZE + 7)
     half = 5 * lattice.pitch_x
     return scaled(frame[round(y - 1.5 * half):round(y + 1.5 * half),
                         round(x - half):round(x + half)], 1.5)

@@ -2,17 +2,26 @@
 
 A tile's face is a flat patch: its colour changes little from pixel to pixel, while its border,
 its letters and whatever surrounds it change sharply. So the image is cut along its edges (where
-the Lab gradient is steep) into flat regions; the near-square ones are candidate tile faces, and
-faces of the same size a pitch apart, side by side or one above the other, join into a lattice.
-No coordinates, sizes or colours are set by hand: the same search finds orange Wordament tiles on
-a desktop, cream tiles on wood on a phone, Word Hunt tiles, and a Wordfeud board's squares.
+the Lab gradient is steep) into flat regions, and the near-square ones are candidate faces (a
+reader that knows its tiles' colour may bring its own candidates). No coordinates, sizes or
+colours are set by hand. Candidates become a lattice in one of two ways:
+- groups: faces of one size a pitch apart, side by side or one above the other, join into a
+  lattice of whatever shape they make, several per image (orange Wordament tiles on a desktop,
+  cream tiles on wood on a phone, Word Hunt tiles; a board's shape tells its game);
+- windows: a lattice is fitted to every candidate of the most common size (least squares on
+  their lattice indices), and a board of known shape is the rows x cols window of it holding
+  the most; its cells need not all be seen (Wordfeud's squares under tiles, Bookworm's gem
+  tiles, a grid the image cuts off).
 
 API (shared by every game's reader):
   Lattice                      rows x cols cells: centre of cell 0, pitch, face size, cells found
     .centre(i) .box(i) .cell(i) .boxes() .region()   (row-major cell index i = row*cols + col)
-  lattices(frame)              every lattice found in a BGR frame, most cells first
-  find_grid(frame, rows, cols) the best lattice of that shape (square=True: any NxN), or None
   flat_squares(image, edge)    the near-square flat regions of an image, as (x, y, w, h) rows
+  lattices(frame)              every group lattice in a BGR frame, most cells first
+  find_grid(frame, rows, cols) the best group lattice of that shape (cols None: any NxN), or None
+  windows(squares, rows, cols, least)  the rows x cols windows holding most candidate squares
+  find_board(frame, rows, cols, least) the best window of flat squares in a frame, or None
+  working_copies(frame)        the frame reduced to the sizes searched, smallest first
 """
 
 from __future__ import annotations
@@ -34,6 +43,11 @@ PITCH = (0.9, 1.6)  # the distance between neighbouring centres, in face sizes
 MIN_SIDE = 8  # px: smaller faces are noise at the working scale
 MIN_FILL = 0.4  # a face region fills at least this much of its bounding box
 SPREAD = 2  # px: how far the blur and Sobel kernels spread an edge into the flat face
+ALIKE = 0.1  # windows: squares within 10% of the common size (each side) are the board's cells
+ON_LATTICE = 0.2  # windows: a cell centre may sit this share of the pitch off its lattice point
+WINDOW_PITCH = (0.95, 1.5)  # windows: the pitch, in face sizes
+ENOUGH = 0.5  # find_board: a window with squares on this share of its cells needs no more search
+BOARD_EDGES = (24, 40, 64)  # find_board: the finest first (a board's gaps may be faint)
 
 
 @dataclass(frozen=True)
@@ -49,6 +63,8 @@ class Lattice:
     width: float  # the size of a tile's flat face
     height: float
     found: int  # how many cells were seen as faces of their own
+    beyond: int = 0  # windows: how many faces sat on the lattice just outside it
+    span: tuple[int, int] = (0, 0)  # windows: how many rows and columns the faces spread over
 
     def centre(self, i: int) -> tuple[float, float]:
         """Return the centre of cell i."""
@@ -107,6 +123,8 @@ def flat_squares(image: np.ndarray, edge: int, steep: np.ndarray | None = None) 
     return boxes + [-SPREAD, -SPREAD, 2 * SPREAD, 2 * SPREAD]  # give back what edges took
 
 
+# --- groups -------------------------------------------------------------------------------------
+
 def neighbours(faces: np.ndarray) -> list[list[tuple[int, int, int]]]:
     """Return, for each face, its same-size neighbours one pitch away: (j, d_col, d_row)."""
     centres = faces[:, :2] + faces[:, 2:] / 2
@@ -164,6 +182,103 @@ def line_fit(index: np.ndarray, at: np.ndarray, pitch: float) -> tuple[float, fl
     step, start = np.polyfit(index, at, 1)
     return float(start), float(step)
 
+
+# --- windows ------------------------------------------------------------------------------------
+
+def common_size(squares: np.ndarray) -> np.ndarray:
+    """Return the (width, height) shared by the most squares (each side within ALIKE)."""
+    sides = squares[:, 2:4]
+    alike = (np.abs(sides[:, None] - sides[None, :]) <= ALIKE * sides[:, None]).all(axis=2)
+    return sides[alike[alike.sum(axis=1).argmax()]].mean(axis=0)
+
+
+def pitch(along: np.ndarray, across: np.ndarray, size: float, side: float) -> float:
+    """Return the median spacing of neighbouring centres along one axis (in one row or column:
+    less than half the other side apart across it), or 0 if none are neighbours."""
+    gap = along[None, :] - along[:, None]
+    beside = (np.abs(across[None, :] - across[:, None]) < side / 2) & (gap > size / 2)
+    nearest = np.where(beside, gap, np.inf).min(axis=1)
+    nearest = nearest[nearest < 1.6 * size]
+    return float(np.median(nearest)) if len(nearest) else 0.0
+
+
+def fit_axis(centres: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """Return (lattice index of each centre, which are on it, origin, pitch), fitted robustly:
+    the first origin is the circular mean of the centres' phases modulo the step; a line is
+    fitted to the indices twice, the second time without the centres the first left off."""
+    phase = np.angle(np.exp(2j * np.pi * centres / step).mean()) / (2 * np.pi)
+    index = np.round(centres / step - phase)
+    on = np.ones(len(centres), bool)
+    for _ in range(2):
+        origin, step = line_fit(index[on], centres[on], step)
+        index = np.round((centres - origin) / step)
+        on = np.abs(centres - origin - index * step) < ON_LATTICE * step
+    return index.astype(int), on, origin, step
+
+
+def best_windows(cols: np.ndarray, rows: np.ndarray, n_rows: int,
+                 n_cols: int) -> list[tuple[int, int, int]]:
+    """Return (first row, first col, count) of every n_rows x n_cols window holding the most
+    indices. When the indices span fewer rows or columns than the window, the window still
+    covers them (it then reaches past them: a board partly out of the image)."""
+    counts = [(top, left, int(((rows >= top) & (rows < top + n_rows) & (cols >= left)
+                               & (cols < left + n_cols)).sum()))
+              for top in starts(rows, n_rows) for left in starts(cols, n_cols)]
+    most = max(count for _, _, count in counts)
+    return [window for window in counts if window[2] == most]
+
+
+def starts(indices: np.ndarray, length: int) -> range:
+    """Return the first indices of the windows of this length that cover the most indices."""
+    low, high = int(indices.min()), int(indices.max()) - length + 1
+    return range(min(low, high), max(low, high) + 1)
+
+
+def windows(squares: np.ndarray, rows: int, cols: int, least: int) -> list[Lattice]:
+    """Return the rows x cols windows (all tied for most) of the lattice fitted to the squares
+    of the most common size, or none when fewer than `least` squares sit on it."""
+    if len(squares) < least:
+        return []
+    size = common_size(squares)
+    cells = squares[(np.abs(squares[:, 2:4] - size) <= ALIKE * size).all(axis=1)]
+    cx, cy = cells[:, 0] + cells[:, 2] / 2, cells[:, 1] + cells[:, 3] / 2
+    px, py = pitch(cx, cy, size[0], size[1]), pitch(cy, cx, size[1], size[0])
+    low, high = WINDOW_PITCH
+    if not (low * size[0] < px < high * size[0] and low * size[1] < py < high * size[1]):
+        return []
+    (ix, on_x, x0, px), (iy, on_y, y0, py) = fit_axis(cx, px), fit_axis(cy, py)
+    ix, iy = ix[on_x & on_y], iy[on_x & on_y]
+    if len(ix) < least:
+        return []
+    span = (int(np.ptp(iy)) + 1, int(np.ptp(ix)) + 1)
+    return [Lattice(rows, cols, x0 + left * px, y0 + top * py, px, py, float(size[0]),
+                    float(size[1]), found, near(ix, iy, top, left, rows, cols) - found, span)
+            for top, left, found in best_windows(ix, iy, rows, cols)]
+
+
+def near(ix: np.ndarray, iy: np.ndarray, top: int, left: int, rows: int, cols: int) -> int:
+    """Return how many indices lie in the window or one cell around it."""
+    return int(((ix >= left - 1) & (ix <= left + cols) & (iy >= top - 1)
+                & (iy <= top + rows)).sum())
+
+
+def find_board(frame: np.ndarray, rows: int, cols: int, least: int) -> Lattice | None:
+    """Return the rows x cols window of flat squares in a BGR frame (in its pixels) holding the
+    most, or None: the working sizes and edge thresholds are tried in turn until one has
+    squares on ENOUGH of its cells, spread over all its rows and columns."""
+    best: Lattice | None = None
+    for image, scale in working_copies(frame):
+        steep = gradient(image)
+        for edge in BOARD_EDGES:
+            for found in windows(flat_squares(image, edge, steep), rows, cols, least)[:1]:
+                if best is None or found.found > best.found:
+                    best = found.scaled(1 / scale)
+            if best and best.found >= ENOUGH * rows * cols and best.span >= (rows, cols):
+                return best
+    return best
+
+
+# --- search -------------------------------------------------------------------------------------
 
 def lattices_at(image: np.ndarray, edges: tuple[int, ...] = EDGES,
                 min_cells: int = 4) -> Iterator[Lattice]:

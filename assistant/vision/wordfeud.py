@@ -3,7 +3,7 @@
 Also the reader behind Scrabble and Words With Friends screenshots (best effort: the same look).
 
 How (no hand-set coordinates; every measure is a fraction of the cell, so any resolution works):
-1. Locate: the board is a 15x15 lattice of equal flat squares (vision.lattice). It is resampled
+1. Locate: the board is a 15x15 window of equal flat squares (vision.locate). It is resampled
    so that every cell is CELL x CELL pixels, and the 225 squares are measured all at once.
 2. A square's ground colour (the median of a ring inside its edge) and its ink tell what it is:
    a tile has dark ink (its letter) on a light ground; a premium square has light ink (its label,
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
 from . import templates as T
-from .lattice import Lattice, find_lattice, flat_squares, gradient, shrunk
+from .locate import Lattice, find_board, flat_squares, working_copies
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -86,10 +86,9 @@ TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
 UNSURE = 0.3  # the confidence of a read the image leaves open (a value corner neither bare
 # nor inked; a mark on more than one empty square, when only the start square bears one)
 RACK_SIDES = (1.2, 3.5)  # a rack tile's side, in board pitches
-RACK_THRESHOLDS = (20, 40)  # flatness thresholds for the (glossy) rack tiles
-RACK_PIXELS = 300_000  # the rack is looked for in the frame shrunk to about this size
+RACK_THRESHOLDS = (64, 40)  # edge thresholds (locate.flat_squares) for the glossy rack tiles
 RACK_BELOW = 8  # how far below the board (in pitches) the rack is looked for first
-RACK_PAD = 0.06  # a rack tile reaches this much (of its side) beyond its flat face
+RACK_PAD = 0.04  # a rack tile reaches this much (of its side) beyond its flat face
 
 
 @dataclass(frozen=True)
@@ -124,7 +123,7 @@ def read(frame: np.ndarray) -> Reading:
     board = measure(*board_cells(frame, lattice))
     if board.kinds.count("premium") < MIN_PREMIUMS:
         raise BadInput("no Wordfeud board found: a 15x15 grid, but without premium squares")
-    boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
+    boxes = lattice.boxes()
     cells = read_board(board, boxes)
     clock.lap("board")
     rack = read_rack(frame, find_rack(frame, lattice))
@@ -148,7 +147,7 @@ class Clock:
 
 def locate(frame: np.ndarray) -> Lattice:
     """Return the board's 15x15 lattice in the frame, or raise BadInput."""
-    lattice = find_lattice(frame, SIZE, SIZE)
+    lattice = find_board(frame, SIZE, SIZE, least=2 * SIZE)
     if lattice is None or lattice.found < SIZE * SIZE // 3:
         raise BadInput("no Wordfeud board found: no 15x15 grid of squares in the image")
     if lattice.beyond > BEYOND * lattice.found:
@@ -185,8 +184,8 @@ def resample(frame: np.ndarray, box: tuple[float, float, float, float],
 
 def board_cells(frame: np.ndarray, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
     """Return the 225 cells (pitch x pitch, gap included): small in colour, CELL-sized in grey."""
-    left = lattice.x0 - lattice.pitch_x / 2
-    top = lattice.y0 - lattice.pitch_y / 2
+    left = lattice.x - lattice.pitch_x / 2
+    top = lattice.y - lattice.pitch_y / 2
     board = resample(frame, (left, top, SIZE * lattice.pitch_x, SIZE * lattice.pitch_y),
                      SIZE * CELL, SIZE * CELL)
     return split_cells(board, SIZE, SIZE)
@@ -504,8 +503,8 @@ def find_rack(frame: np.ndarray, lattice: Lattice) -> list[Box]:
 def rack_in(frame: np.ndarray, area: Box, lattice: Lattice, threshold: int) -> list[Box]:
     """Return the rack tiles found in an area of the frame at one flatness threshold."""
     ax, ay, aw, ah = clip(area, frame.shape)
-    small, factor = shrunk(frame[ay:ay + ah, ax:ax + aw], RACK_PIXELS)
-    squares = flat_squares(gradient(small), threshold) / factor + [ax, ay, 0, 0]
+    small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw]))
+    squares = flat_squares(small, threshold) / factor + [ax, ay, 0, 0]
     side = squares[:, 2:4].mean(axis=1)
     big = (side >= RACK_SIDES[0] * lattice.pitch_x) & (side <= RACK_SIDES[1] * lattice.pitch_x)
     bx, by, bw, bh = lattice.region()
