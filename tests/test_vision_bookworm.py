@@ -16,7 +16,7 @@ import pytest
 
 from assistant.core.types import BadInput
 from assistant.vision import bookworm, ocr, reader, templates
-from assistant.vision.bookworm import Lattice
+from assistant.vision.locate import Lattice
 from assistant.vision.types import UNCERTAIN
 from tests import draw_bookworm as draw
 
@@ -71,10 +71,15 @@ def test_colour_boxes(bgr, box, inside):
 
 
 def test_lattice_box_and_region():
-    lattice = Lattice(x=100, y=200, pitch_x=50, pitch_y=52, width=48, height=50)
-    assert lattice.box(0, 0) == (76, 175, 48, 50)
-    assert lattice.box(1, 2) == (100 + 100 - 24, 200 + 52 - 25, 48, 50)
+    lattice = Lattice(4, 4, x=100, y=200, pitch_x=50, pitch_y=52, width=48, height=50, found=16)
+    assert lattice.box(0) == (76, 175, 48, 50)
+    assert lattice.box(1 * 4 + 2) == (100 + 100 - 24, 200 + 52 - 25, 48, 50)
     assert lattice.region() == (76, 175, 3 * 50 + 48, 3 * 52 + 50)
+
+
+def blobs(centres: list[tuple[float, float, float, float]]) -> np.ndarray:
+    """Return tile blobs as (x, y, w, h) rows from (centre x, centre y, w, h)."""
+    return np.array([(x - w / 2, y - h / 2, w, h) for x, y, w, h in centres], float)
 
 
 def test_lattice_from_blobs_with_gaps_and_distractors():
@@ -82,22 +87,23 @@ def test_lattice_from_blobs_with_gaps_and_distractors():
     tiles = [(100 + 52 * c, 200 + 54 * r, 50, 52) for r in range(4) for c in range(4)
              if (r, c) not in {(1, 2), (3, 3), (0, 1)}]
     distractors = [(900, 900, 50, 52), (100 + 52 * 5, 200, 20, 20)]
-    [lattice] = bookworm.best_lattices(np.array(tiles + distractors, float))
+    [lattice] = bookworm.tile_lattices(blobs(tiles + distractors))
     assert (lattice.x, lattice.y) == pytest.approx((100, 200))
     assert (lattice.pitch_x, lattice.pitch_y) == pytest.approx((52, 54))
     assert lattice.width == pytest.approx(0.96 * 52)
+    assert (lattice.rows, lattice.cols, lattice.found) == (4, 4, 13)
 
 
 def test_three_columns_of_tiles_fit_two_lattices():
     """The fourth column may be left or right of the three seen: locate decides from the image."""
     tiles = [(100 + 52 * c, 200 + 52 * r, 50, 50) for r in range(4) for c in range(3)]
-    lattices = bookworm.best_lattices(np.array(tiles, float))
+    lattices = bookworm.tile_lattices(blobs(tiles))
     assert sorted(round(lattice.x) for lattice in lattices) == [100 - 52, 100]
 
 
 def test_too_few_tiles_is_no_lattice():
     tiles = [(100 + 52 * c, 200, 50, 50) for c in range(4)]
-    assert bookworm.best_lattices(np.array(tiles, float)) == []
+    assert bookworm.tile_lattices(blobs(tiles)) == []
 
 
 def test_each_symbol_drawn_alone_matches_itself():

@@ -70,6 +70,34 @@ def test_a_square_board_of_any_size_and_none_in_noise():
     assert locate.find_grid(np.full((300, 300, 3), 128, np.uint8), 4, 4) is None
 
 
+def board_squares(rows: int, cols: int, keep=lambda r, c: True) -> list[tuple]:
+    """Return (x, y, w, h) of rows x cols squares of 20 px, 23 px apart, from (10, 10)."""
+    return [(10 + 23 * c, 10 + 23 * r, 20, 20) for r in range(rows) for c in range(cols)
+            if keep(r, c)]
+
+
+def test_a_window_is_fitted_to_squares_with_gaps_and_strays():
+    # by hand: centres at 20 + 23k; every third square unseen (under a tile), and a stray
+    # square off the lattice (its centre 510 is 21.3 pitches from the first)
+    seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + [(500, 517, 20, 20)]
+    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    assert (board.rows, board.cols, board.found, board.beyond) == (15, 15, 150, 0)
+    assert board.span == (15, 15)
+    assert (board.x, board.y, board.pitch_x, board.pitch_y) == pytest.approx((20, 20, 23, 23))
+
+
+def test_windows_tell_a_bigger_grid_and_a_part_of_one():
+    bigger = locate.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
+    assert len(bigger) == 25  # 5 x 5 places for a 15 x 15 window in 19 x 19, all full
+    assert all(w.found == 225 for w in bigger)
+    beyond = {(round((w.x - 20) / 23), round((w.y - 20) / 23)): w.beyond for w in bigger}
+    assert beyond[0, 0] == 16 * 16 - 225 and beyond[2, 2] == 17 * 17 - 225  # a ring of 2 or 4 sides
+    part = locate.windows(np.array(board_squares(15, 10), float), 15, 15, least=30)
+    assert len(part) == 6  # the 5 unseen columns may lie on either side
+    assert all(w.span == (15, 10) and w.found == 150 for w in part)
+    assert locate.windows(np.array(board_squares(1, 10), float), 15, 15, least=30) == []
+
+
 # --- colours and glyphs -------------------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """Read a Bookworm Adventures battle screen: find its 4x4 grid of tiles, read each letter and state.
 
 Locate: a tile is a parchment-coloured square. Every square parchment blob is a candidate, and the
-grid is the 4x4 lattice (one pitch, one origin) that holds the most candidates of one size. No
+grid is the 4x4 window of the lattice fitted to the candidates of one size that holds the most of
+them (vision.locate.windows). No
 pixel offsets are assumed: a bare game window, a desktop with other windows, or a full screen at
 any scale all work, and a few gem, locked or smashed tiles do not hide the grid. Tiles the
 image cuts off are reported blank and uncertain.
@@ -23,11 +24,12 @@ from __future__ import annotations
 
 import string
 import time
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import BadInput
 from . import templates as T
+from .locate import Lattice, windows
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -38,7 +40,6 @@ SIZE = 4  # the battle grid is SIZE x SIZE tiles
 MIN_TILES = 5  # parchment tiles that must sit on the lattice for it to count as the grid
 MIN_SIDE = 10  # pixels: a smaller square is not a tile we could read
 MAX_STRETCH = 1.4  # how much wider than high (or higher than wide) a tile may be stretched
-PITCH_PER_SIDE = (0.95, 1.3)  # tiles nearly touch: centre-to-centre distance over tile side
 BIG_TILE = 96  # pixels: a bigger tile is scaled down to this before it is read
 TILE_PER_PITCH = 0.96  # a tile's side over the pitch (the thin gap is the rest)
 
@@ -78,37 +79,13 @@ CLOSE_CALL = 0.15  # template confidence from which Tesseract is asked for a sec
 AGREED = 0.75  # confidence of a close call that Tesseract confirms
 
 
-@dataclass(frozen=True)
-class Lattice:
-    """Where the grid is: the centre of the top-left tile, the pitch along x and y, tile size."""
-
-    x: float
-    y: float
-    pitch_x: float
-    pitch_y: float
-    width: float
-    height: float
-
-    def box(self, row: int, col: int) -> Box:
-        """Return the (x, y, w, h) box of one tile."""
-        left = self.x + col * self.pitch_x - self.width / 2
-        top = self.y + row * self.pitch_y - self.height / 2
-        return round(left), round(top), round(self.width), round(self.height)
-
-    def region(self) -> Box:
-        """Return the box around the whole grid."""
-        left, top, _, _ = self.box(0, 0)
-        right, bottom, w, h = self.box(SIZE - 1, SIZE - 1)
-        return left, top, right + w - left, bottom + h - top
-
-
 def read(frame: np.ndarray) -> Reading:
     """Return the grid read from a BGR frame; BadInput if it shows no Bookworm grid."""
     start = time.perf_counter()
     frame = as_bgr(frame)
     lattice = locate(frame)
     located = time.perf_counter()
-    boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
+    boxes = lattice.boxes()
     looks = [tile_look(square(crop(frame, box))) if within(frame, box) else off_frame()
              for box in boxes]
     reads = zip(boxes, looks, read_letters(looks), strict=True)
@@ -192,7 +169,7 @@ def locate(frame: np.ndarray) -> Lattice:
     import cv2
 
     height, width = frame.shape[:2]
-    lattices = best_lattices(tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV),
+    lattices = tile_lattices(tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV),
                                                     PARCHMENT)))
     if not lattices:
         raise BadInput(f"no Bookworm grid found: no 4x4 grid of parchment letter tiles "
@@ -204,14 +181,13 @@ def locate(frame: np.ndarray) -> Lattice:
 
 def lettered(frame: np.ndarray, lattice: Lattice) -> int:
     """Return how many of the lattice's places show a tile with a letter in its middle."""
-    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
-    return sum(within(frame, box) and has_letter(square(crop(frame, box))) for box in boxes)
+    return sum(within(frame, box) and has_letter(square(crop(frame, box)))
+               for box in lattice.boxes())
 
 
 def cut_off(frame: np.ndarray, lattice: Lattice) -> int:
     """Return how many of the lattice's places the frame cuts off."""
-    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
-    return sum(not within(frame, box) for box in boxes)
+    return sum(not within(frame, box) for box in lattice.boxes())
 
 
 def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
@@ -228,7 +204,7 @@ def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
 
 
 def tile_blobs(mask: np.ndarray) -> np.ndarray:
-    """Return (centre x, centre y, width, height) of each well-filled, squarish blob of a mask.
+    """Return (x, y, width, height) of each well-filled, squarish blob of a mask.
 
     The mask is first eroded by a pixel, so that tiles touching through a thin gap come apart.
     """
@@ -243,79 +219,19 @@ def tile_blobs(mask: np.ndarray) -> np.ndarray:
         x, y, w, h = x - 1, y - 1, w + 2, h + 2  # undo the erosion
         if min(w, h) >= MIN_SIDE and w <= MAX_STRETCH * h and h <= MAX_STRETCH * w \
                 and cv2.contourArea(outline) >= 0.6 * w * h:
-            blobs.append((x + w / 2, y + h / 2, w, h))
+            blobs.append((x, y, w, h))
     return np.array(blobs, dtype=float).reshape(-1, 4)
 
 
-def best_lattices(blobs: np.ndarray) -> list[Lattice]:
-    """Return the 4x4 lattices holding the most blobs of one size (all of a tie), if enough."""
-    fits = [fit for seed in blobs for fit in windows_around(seed, blobs)]
-    most = max((len(members) for members in fits), default=0)
-    if most < MIN_TILES:
-        return []
-    found: dict[Box, Lattice] = {}
-    for members in fits:
-        if len(members) == most:
-            lattice = fit_lattice(members)
-            found.setdefault(lattice.box(0, 0), lattice)
-    return list(found.values())
+def tile_lattices(blobs: np.ndarray) -> list[Lattice]:
+    """Return the 4x4 windows holding the most tile blobs (all of a tie), if at least MIN_TILES.
 
-
-def windows_around(seed: np.ndarray, blobs: np.ndarray) -> list[np.ndarray]:
-    """Return, for each 4x4 window on seed's lattice that holds the seed, the (col, row, x, y,
-    w, h) of the blobs in it; none if the seed has no neighbour of its size."""
-    import numpy as np
-
-    kin = blobs[np.all(abs(blobs[:, 2:] - seed[2:]) <= 0.15 * seed[2:], axis=1)]
-    offsets = kin[:, :2] - seed[:2]
-    pitch = np.array([neighbour_pitch(offsets, seed[2:], axis) for axis in (0, 1)])
-    if np.isnan(pitch).all():
-        return []
-    pitch = np.where(np.isnan(pitch), pitch[::-1], pitch)  # no neighbour that way: square cells
-    steps = offsets / pitch
-    index = np.round(steps)
-    on = np.all(abs(steps - index) < 0.2, axis=1)
-    windows = []
-    for corner in [(c0, r0) for c0 in range(1 - SIZE, 1) for r0 in range(1 - SIZE, 1)]:
-        place = index - corner
-        chosen = on & np.all((place >= 0) & (place < SIZE), axis=1)
-        windows.append(np.column_stack([place[chosen], kin[chosen]]))
-    return windows
-
-
-def neighbour_pitch(offsets: np.ndarray, size: np.ndarray, axis: int) -> float:
-    """Return the median distance to the next blob along an axis (x 0, y 1), NaN if none."""
-    import numpy as np
-
-    along, across = abs(offsets[:, axis]), abs(offsets[:, 1 - axis])
-    low, high = PITCH_PER_SIDE
-    near = along[(along > low * size[axis]) & (along < high * size[axis])
-                 & (across < 0.25 * size[1 - axis])]
-    return float(np.median(near)) if len(near) else float("nan")
-
-
-def fit_lattice(members: np.ndarray) -> Lattice:
-    """Return the lattice that best fits the members' (col, row, x, y, w, h) by least squares.
-
-    The tile size comes from the pitch, which many tiles measure, rather than from one blob's
+    The tile size comes from the pitch, which many tiles measure, rather than from the blobs'
     size, which shading at a tile's edge can shave.
     """
-    import numpy as np
-
-    width, height = np.median(members[:, 4]), np.median(members[:, 5])
-    pitch_x, x = axis_fit(members[:, 0], members[:, 2], width / TILE_PER_PITCH)
-    pitch_y, y = axis_fit(members[:, 1], members[:, 3], height / TILE_PER_PITCH)
-    return Lattice(x, y, pitch_x, pitch_y, TILE_PER_PITCH * pitch_x, TILE_PER_PITCH * pitch_y)
-
-
-def axis_fit(index: np.ndarray, position: np.ndarray, pitch: float) -> tuple[float, float]:
-    """Return (pitch, position of index 0) along one axis; the given pitch if one index only."""
-    import numpy as np
-
-    if len(set(index)) < 2:
-        return pitch, float(np.mean(position - index * pitch))
-    slope, intercept = np.polyfit(index, position, 1)
-    return float(slope), float(intercept)
+    return [replace(found, width=TILE_PER_PITCH * found.pitch_x,
+                    height=TILE_PER_PITCH * found.pitch_y)
+            for found in windows(blobs, SIZE, SIZE, MIN_TILES)]
 
 
 # --- Letters ------------------------------------------------------------------------------------

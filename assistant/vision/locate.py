@@ -204,16 +204,16 @@ def pitch(along: np.ndarray, across: np.ndarray, size: float, side: float) -> fl
 
 def fit_axis(centres: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray, float, float]:
     """Return (lattice index of each centre, which are on it, origin, pitch), fitted robustly:
-    the first origin is the circular mean of the centres' phases modulo the step; a line is
-    fitted to the indices twice, the second time without the centres the first left off."""
-    phase = np.angle(np.exp(2j * np.pi * centres / step).mean()) / (2 * np.pi)
-    index = np.round(centres / step - phase)
-    on = np.ones(len(centres), bool)
-    for _ in range(2):
-        origin, step = line_fit(index[on], centres[on], step)
+    the first origin is the circular mean of the centres' phases modulo the step; then a line
+    is fitted to the indices of the centres on the lattice so far, twice."""
+    origin = step * np.angle(np.exp(2j * np.pi * centres / step).mean()) / (2 * np.pi)
+    for _ in range(3):
         index = np.round((centres - origin) / step)
         on = np.abs(centres - origin - index * step) < ON_LATTICE * step
-    return index.astype(int), on, origin, step
+        origin, step = line_fit(index[on], centres[on], step)
+    index = np.round((centres - origin) / step)
+    return index.astype(int), np.abs(centres - origin - index * step) < ON_LATTICE * step, \
+        origin, step
 
 
 def best_windows(cols: np.ndarray, rows: np.ndarray, n_rows: int,
@@ -236,20 +236,24 @@ def starts(indices: np.ndarray, length: int) -> range:
 
 def windows(squares: np.ndarray, rows: int, cols: int, least: int) -> list[Lattice]:
     """Return the rows x cols windows (all tied for most) of the lattice fitted to the squares
-    of the most common size, or none when fewer than `least` squares sit on it."""
+    of the most common size (each axis alone, then both to the squares on both), or none when
+    fewer than `least` squares sit on it."""
     if len(squares) < least:
         return []
     size = common_size(squares)
     cells = squares[(np.abs(squares[:, 2:4] - size) <= ALIKE * size).all(axis=1)]
     cx, cy = cells[:, 0] + cells[:, 2] / 2, cells[:, 1] + cells[:, 3] / 2
     px, py = pitch(cx, cy, size[0], size[1]), pitch(cy, cx, size[1], size[0])
+    px, py = px or py * size[0] / size[1], py or px * size[1] / size[0]  # none side by side
     low, high = WINDOW_PITCH
     if not (low * size[0] < px < high * size[0] and low * size[1] < py < high * size[1]):
         return []
-    (ix, on_x, x0, px), (iy, on_y, y0, py) = fit_axis(cx, px), fit_axis(cy, py)
-    ix, iy = ix[on_x & on_y], iy[on_x & on_y]
-    if len(ix) < least:
+    (ix, on_x, _, px), (iy, on_y, _, py) = fit_axis(cx, px), fit_axis(cy, py)
+    on = on_x & on_y
+    if on.sum() < least:
         return []
+    (x0, px), (y0, py) = line_fit(ix[on], cx[on], px), line_fit(iy[on], cy[on], py)
+    ix, iy = ix[on], iy[on]
     span = (int(np.ptp(iy)) + 1, int(np.ptp(ix)) + 1)
     return [Lattice(rows, cols, x0 + left * px, y0 + top * py, px, py, float(size[0]),
                     float(size[1]), found, near(ix, iy, top, left, rows, cols) - found, span)
