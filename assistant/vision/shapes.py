@@ -11,11 +11,11 @@ API (shared by every game's reader):
   cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
   fit(mask)                      a mask (0/1, or ink 0..1) scaled into the HEIGHT x WIDTH box
   vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
+  vectors(fitted)                the same of many, one per row
   box_views(mask)                another matching form: the ink's box stretched to a square, and
                                  centred in one at its aspect (BOX px, for letters of any width)
   holes(fitted)                  how many holes its ink encloses (B 2, A 1, L 0)
   aspect(mask)                   the log of its ink's width over its height
-  soft(fitted)                   a fitted glyph blurred (ink 0..1), flat
   distance_to(ink)               each pixel's distance to the nearest ink pixel
   skeleton(ink)                  the ink thinned to lines one pixel wide (stroke weight removed)
   unlike(a, b)                   how far apart two shapes are, whatever their stroke weights
@@ -25,6 +25,7 @@ API (shared by every game's reader):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -113,21 +114,27 @@ def fit(mask: np.ndarray) -> np.ndarray:
     scale = min(HEIGHT / h, WIDTH / w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     small = cv2.resize(ink, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    centred = np.array([[1, 0, (WIDTH - size[0]) / 2], [0, 1, (HEIGHT - size[1]) / 2]],
-                       np.float32)
+    left, top = (WIDTH - size[0]) / 2, (HEIGHT - size[1]) / 2
+    if left.is_integer() and top.is_integer():  # no interpolation needed
+        box = np.zeros((HEIGHT, WIDTH), np.float32)
+        box[int(top):int(top) + size[1], int(left):int(left) + size[0]] = small
+        return box
+    centred = np.array([[1, 0, left], [0, 1, top]], np.float32)
     return cv2.warpAffine(small, centred, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR)
-
-
-def soft(fitted: np.ndarray) -> np.ndarray:
-    """Return a fitted glyph blurred by BLUR, as a flat vector (ink 0..1)."""
-    return cv2.GaussianBlur(fitted.astype(np.float32), (0, 0), BLUR).ravel()
 
 
 def vector(fitted: np.ndarray) -> np.ndarray:
     """Return a fitted glyph blurred, with zero mean and unit length, as a flat vector."""
-    flat = soft(fitted)
-    flat -= flat.mean()
-    return flat / max(float(np.linalg.norm(flat)), 1e-6)
+    return vectors([fitted])[0]
+
+
+def vectors(fitted: Sequence[np.ndarray]) -> np.ndarray:
+    """Return the vectors of many fitted glyphs, one per row (each blurred by BLUR, with zero
+    mean and unit length)."""
+    flat = np.stack([cv2.GaussianBlur(f.astype(np.float32), (0, 0), BLUR).ravel()
+                     for f in fitted])
+    flat -= flat.mean(axis=1, keepdims=True)
+    return flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
 
 
 BOX, BOX_BLUR = 24, 1.0  # px: the side of box_views' squares, and their Gaussian sigma

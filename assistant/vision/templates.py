@@ -17,8 +17,10 @@ API (shared by every game's reader):
   SHEETS                       sheet name -> Sheet(font file, grow): what to draw it from
   FORMS                        form name -> how a glyph mask becomes its matching vector: "fit"
                                (shapes.fit, aspect kept) or "box" (shapes.box_views)
-  Templates                    rows of (symbol, sheet): matching vectors, holes, aspects, form
+  Templates                    rows of (symbol, sheet), sheet by sheet: matching vectors, holes,
+                               aspects, form
     .only(allowed)             the rows of these symbols only
+    .kinds                     the symbols of one sheet
     .shape(i)                  row i's outline (for shapes.unlike), made on first use
   load(names, form="fit")      the templates of these sheets, cached per process
   Scoring(poor, good, clear, holes=0, aspect=0)   how a reader scores and trusts a match
@@ -84,9 +86,9 @@ SHEETS = {  # sheet name -> what it is drawn from (the Debian package that insta
 }
 
 
-FORMS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "fit": lambda mask: shapes.vector(shapes.fit(mask)),
-    "box": shapes.box_views,
+FORMS: dict[str, Callable[[Sequence[np.ndarray]], np.ndarray]] = {  # masks -> vector rows
+    "fit": lambda masks: shapes.vectors([shapes.fit(m) for m in masks]),
+    "box": lambda masks: np.stack([shapes.box_views(m) for m in masks]),
 }
 
 
@@ -137,13 +139,18 @@ class Templates:
         """Return row i's outline."""
         return outline(self.sheets[i], self.symbols[i])
 
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Return the symbols of one sheet, in row order (every sheet holds the same ones)."""
+        return self.symbols[:len(self.symbols) // max(1, len(set(self.sheets)))]
+
 
 @lru_cache(maxsize=16)
 def load(names: tuple[str, ...], form: str = "fit") -> Templates:
     """Return the templates of the named sheets, in a form of FORMS (each sheet read once)."""
     glyphs = np.concatenate([fitted(name) for name in names])
     return Templates(SYMBOLS * len(names), tuple(n for n in names for _ in SYMBOLS),
-                     np.stack([FORMS[form](g) for g in glyphs]),
+                     FORMS[form](list(glyphs)),
                      np.array([shapes.holes(g) for g in glyphs]),
                      np.array([shapes.aspect(g) for g in glyphs]), form)
 
@@ -189,11 +196,11 @@ class Match:
 
 def scores(masks: Sequence[np.ndarray], table: Templates, scoring: Scoring) -> np.ndarray:
     """Return every glyph's score against every template row (glyphs x rows)."""
-    vectors = np.stack([FORMS[table.form](m) for m in masks])
+    vectors = FORMS[table.form](masks)
     # einsum, not @: a product this small is slower on BLAS's threads when the cores are busy
     out = np.einsum("gp,tp->gt", vectors, table.vectors)
     if scoring.holes:
-        holes = np.array([shapes.holes(shapes.fit(m)) for m in masks])
+        holes = np.array([shapes.holes(m) for m in masks])
         out -= scoring.holes * np.abs(holes[:, None] - table.holes)
     if scoring.aspect:
         aspects = np.array([shapes.aspect(m) for m in masks])
@@ -205,18 +212,19 @@ def match(masks: Sequence[np.ndarray], table: Templates, scoring: Scoring) -> li
     """Return the best symbol of each glyph mask (0/1, or ink 0..1), all in one product."""
     if not masks:
         return []
-    return [best_two(row, table.symbols, scoring) for row in scores(masks, table, scoring)]
+    kinds = table.kinds  # rows are sheet by sheet: a symbol's best is the best over sheets
+    best = scores(masks, table, scoring).reshape(len(masks), -1, len(kinds)).max(axis=1)
+    return [best_two(row, kinds, scoring) for row in best]
 
 
 def best_two(row: np.ndarray, symbols: tuple[str, ...], scoring: Scoring) -> Match:
-    """Return the Match of one glyph's scores: its best symbol and the best other one (a lone
-    symbol's rival is "none", scoring -1)."""
-    best_of: dict[str, float] = {}
-    for symbol, score in zip(symbols, row.tolist(), strict=True):
-        best_of[symbol] = max(best_of.get(symbol, -1.0), score)
-    ranked = [*sorted(best_of.items(), key=lambda kv: -kv[1]), ("none", -1.0)]
-    (symbol, best), (rival, second) = ranked[:2]
-    return Match(symbol, best, rival, second, scoring.confidence(best, second))
+    """Return the Match of one glyph's score for each symbol: its best symbol and the best
+    other one (a lone symbol's rival is "none", scoring -1)."""
+    order = np.argsort(-row)[:2].tolist()
+    first, second = order[0], (order[1:] or [-1])[0]
+    rival, rival_score = (symbols[second], float(row[second])) if second >= 0 else ("none", -1.0)
+    best = float(row[first])
+    return Match(symbols[first], best, rival, rival_score, scoring.confidence(best, rival_score))
 
 
 # --- drawing (the build step only: needs Pillow and the fonts) ---------------------------------

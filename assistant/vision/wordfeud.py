@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
 from . import templates as T
-from .locate import Lattice, find_board, flat_squares, working_copies
+from .locate import Lattice, find_board, flat_squares, gradient, working_copies
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -493,18 +493,20 @@ def find_rack(frame: np.ndarray, lattice: Lattice) -> list[Box]:
     _, y, _, h = lattice.region()
     below = (0, y + h, frame.shape[1], round(RACK_BELOW * lattice.pitch_y))
     for area in (below, (0, 0, frame.shape[1], frame.shape[0])):
+        ax, ay, aw, ah = clip(area, frame.shape)
+        small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw], whole=True))
+        steep = gradient(small)
         for threshold in RACK_THRESHOLDS:
-            tiles = rack_in(frame, area, lattice, threshold)
+            squares = flat_squares(small, threshold, steep) / factor + [ax, ay, 0, 0]
+            tiles = rack_in(squares, lattice)
             if tiles:
                 return tiles
     return []
 
 
-def rack_in(frame: np.ndarray, area: Box, lattice: Lattice, threshold: int) -> list[Box]:
-    """Return the rack tiles found in an area of the frame at one flatness threshold."""
-    ax, ay, aw, ah = clip(area, frame.shape)
-    small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw]))
-    squares = flat_squares(small, threshold) / factor + [ax, ay, 0, 0]
+def rack_in(squares: np.ndarray, lattice: Lattice) -> list[Box]:
+    """Return the rack tiles among flat squares (x, y, w, h) of the frame: the largest row of
+    squares of a rack tile's size, outside the board."""
     side = squares[:, 2:4].mean(axis=1)
     big = (side >= RACK_SIDES[0] * lattice.pitch_x) & (side <= RACK_SIDES[1] * lattice.pitch_x)
     bx, by, bw, bh = lattice.region()
