@@ -207,6 +207,8 @@ def fit_axis(centres: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray, 
     for _ in range(3):
         index = np.round((centres - origin) / step)
         on = np.abs(centres - origin - index * step) < ON_LATTICE * step
+        if not on.any():
+            break
         origin, step = line_fit(index[on], centres[on], step)
     index = np.round((centres - origin) / step)
     return index.astype(int), np.abs(centres - origin - index * step) < ON_LATTICE * step, \
@@ -231,30 +233,58 @@ def starts(indices: np.ndarray, length: int) -> range:
     return range(min(low, high), max(low, high) + 1)
 
 
-def windows(squares: np.ndarray, rows: int, cols: int, least: int) -> list[Lattice]:
-    """Return the rows x cols windows (all tied for most) of the lattice fitted to the squares
-    of the most common size (each axis alone, then both to the squares on both), or none when
-    fewer than `least` squares sit on it."""
-    if len(squares) < least:
-        return []
+@dataclass(frozen=True)
+class Fit:
+    """A lattice fitted to squares: cell 0's centre, the pitch, the squares' common size, and
+    the lattice indices (column, row) of the squares on it."""
+
+    x: float
+    y: float
+    pitch_x: float
+    pitch_y: float
+    size: tuple[float, float]
+    cols: np.ndarray
+    rows: np.ndarray
+
+
+def spacing(cx: np.ndarray, cy: np.ndarray, size: np.ndarray) -> tuple[float, float] | None:
+    """Return the pitch along x and y of the centres of squares of one size (from the other
+    axis when no two are side by side), or None when it is not a tile's (WINDOW_PITCH)."""
+    px, py = pitch(cx, cy, size[0], size[1]), pitch(cy, cx, size[1], size[0])
+    px, py = px or py * size[0] / size[1], py or px * size[1] / size[0]
+    low, high = WINDOW_PITCH
+    fits = low * size[0] < px < high * size[0] and low * size[1] < py < high * size[1]
+    return (px, py) if fits else None
+
+
+def fit_squares(squares: np.ndarray, least: int) -> Fit | None:
+    """Return the lattice fitted to the squares of the most common size (each axis alone, then
+    both to the squares on both), or None when fewer than `least` squares sit on it."""
     size = common_size(squares)
     cells = squares[(np.abs(squares[:, 2:4] - size) <= ALIKE * size).all(axis=1)]
     cx, cy = cells[:, 0] + cells[:, 2] / 2, cells[:, 1] + cells[:, 3] / 2
-    px, py = pitch(cx, cy, size[0], size[1]), pitch(cy, cx, size[1], size[0])
-    px, py = px or py * size[0] / size[1], py or px * size[1] / size[0]  # none side by side
-    low, high = WINDOW_PITCH
-    if not (low * size[0] < px < high * size[0] and low * size[1] < py < high * size[1]):
-        return []
-    (ix, on_x, _, px), (iy, on_y, _, py) = fit_axis(cx, px), fit_axis(cy, py)
+    steps = spacing(cx, cy, size)
+    if steps is None:
+        return None
+    (ix, on_x, _, px), (iy, on_y, _, py) = fit_axis(cx, steps[0]), fit_axis(cy, steps[1])
     on = on_x & on_y
     if on.sum() < least:
-        return []
+        return None
     (x0, px), (y0, py) = line_fit(ix[on], cx[on], px), line_fit(iy[on], cy[on], py)
-    ix, iy = ix[on], iy[on]
-    span = (int(np.ptp(iy)) + 1, int(np.ptp(ix)) + 1)
-    return [Lattice(rows, cols, x0 + left * px, y0 + top * py, px, py, float(size[0]),
-                    float(size[1]), found, near(ix, iy, top, left, rows, cols) - found, span)
-            for top, left, found in best_windows(ix, iy, rows, cols)]
+    return Fit(x0, y0, px, py, (float(size[0]), float(size[1])), ix[on], iy[on])
+
+
+def windows(squares: np.ndarray, rows: int, cols: int, least: int) -> list[Lattice]:
+    """Return the rows x cols windows (all tied for most squares) of the lattice fitted to the
+    squares (fit_squares), or none when fewer than `least` squares sit on it."""
+    fit = fit_squares(squares, least) if len(squares) >= least else None
+    if fit is None:
+        return []
+    span = (int(np.ptp(fit.rows)) + 1, int(np.ptp(fit.cols)) + 1)
+    return [Lattice(rows, cols, fit.x + left * fit.pitch_x, fit.y + top * fit.pitch_y,
+                    fit.pitch_x, fit.pitch_y, *fit.size, found,
+                    near(fit.cols, fit.rows, top, left, rows, cols) - found, span)
+            for top, left, found in best_windows(fit.cols, fit.rows, rows, cols)]
 
 
 def near(ix: np.ndarray, iy: np.ndarray, top: int, left: int, rows: int, cols: int) -> int:
