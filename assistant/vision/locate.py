@@ -21,7 +21,7 @@ API (shared by every game's reader):
   find_grid(frame, rows, cols) the best group lattice of that shape (cols None: any NxN), or None
   windows(squares, rows, cols, least)  the rows x cols windows holding most candidate squares
   find_board(frame, rows, cols, least) the best window of flat squares in a frame, or None
-  working_copies(frame)        the frame reduced to the sizes searched, smallest first
+  working_copies(frame, whole=False)   the frame reduced to the sizes searched, smallest first
 """
 
 from __future__ import annotations

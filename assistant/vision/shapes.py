@@ -14,7 +14,7 @@ API (shared by every game's reader):
   vectors(fitted)                the same of many, one per row
   box_views(mask)                another matching form: the ink's box stretched to a square, and
                                  centred in one at its aspect (BOX px, for letters of any width)
-  holes(fitted)                  how many holes its ink encloses (B 2, A 1, L 0)
+  holes(mask)                    how many holes its ink encloses (B 2, A 1, L 0)
   aspect(mask)                   the log of its ink's width over its height
   distance_to(ink)               each pixel's distance to the nearest ink pixel
   skeleton(ink)                  the ink thinned to lines one pixel wide (stroke weight removed)
@@ -166,12 +166,12 @@ def view(image: np.ndarray) -> np.ndarray:
 MIN_HOLE = 0.015  # a hole smaller than this share of its glyph's box (with a rim) is a speck
 
 
-def holes(fitted: np.ndarray) -> int:
-    """Return how many holes the ink (0.5 or more) of a fitted glyph encloses."""
-    ys, xs = np.nonzero(fitted >= 0.5)
+def holes(mask: np.ndarray) -> int:
+    """Return how many holes the ink (0.5 or more) of a glyph's mask encloses."""
+    ys, xs = np.nonzero(mask >= 0.5)
     if not len(ys):
         return 0
-    inside = (fitted[ys.min():ys.max() + 1, xs.min():xs.max() + 1] < 0.5).astype(np.uint8)
+    inside = (mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1] < 0.5).astype(np.uint8)
     ground = cv2.copyMakeBorder(inside, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
     count, _, stats, _ = cv2.connectedComponentsWithStats(ground, connectivity=4)
     return int((stats[2:count, 4] >= MIN_HOLE * ground.size).sum())  # 1 is the outside
