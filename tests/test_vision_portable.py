@@ -8,6 +8,7 @@ loading made to fail, and again in a fresh process where Pillow cannot be import
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -89,6 +90,6 @@ def test_readers_need_no_pillow(tmp_path):
         cv2.imwrite(str(tmp_path / f"{game}.png"), frame)
     done = subprocess.run([sys.executable, "-c", READ_WITHOUT_PILLOW, *drawn], cwd=tmp_path,
                           capture_output=True, text=True, timeout=300,
-                          env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {game: shown for game, (_, shown) in drawn.items()}
