@@ -1,19 +1,20 @@
 # make run   - set up, then solve a bundled example
 # make test  - set up, then lint (ruff), type-check (mypy) and run the tests
 # make bench - set up, then print the speed figures as JSON
+# make templates - draw the glyph templates (templates/glyphs/*.png, committed) from the fonts
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# fonts of the glyph templates and of the test screenshots (Wordament and Boggle readers draw
-# theirs from Open Sans, Carlito, Liberation Sans and DejaVu Sans; tests also use Cantarell, a
-# font the templates never saw)
+# fonts the glyph templates are drawn from (make templates; see assistant/vision/templates.py)
+# and the test screenshots are drawn in (tests also use Cantarell, a font the templates never
+# saw); reading a screenshot needs none of them: the templates are committed PNG sheets
 FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35 \
 	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
 EXAMPLE_SHOT := templates/examples/wordament.png
 
-.PHONY: run test bench setup system lint clean
+.PHONY: run test bench templates setup system lint clean
 
 setup: system $(STAMP)
 
@@ -67,6 +68,9 @@ test: lint
 bench: setup
 	@mkdir -p out
 	@$(PY) -m tests.bench | tee out/bench.json
+
+templates: setup
+	$(PY) -m assistant.vision.templates
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -15,6 +15,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from assistant.vision import bookworm
+from assistant.vision.templates import SHEETS
 
 PARCHMENT = (160, 225, 240)  # BGR
 WOOD = (30, 55, 85)
@@ -29,8 +30,8 @@ GAP = 1 / bookworm.TILE_PER_PITCH - 1  # gap between tiles, as a share of the ti
 
 
 def font_path() -> Path:
-    """Return the font the letters are drawn in: the first serif font the reader knows."""
-    return bookworm.font_files()[0]
+    """Return the font the letters are drawn in: the font of the reader's first sheet."""
+    return Path(SHEETS[bookworm.SHEETS[0]].font)
 
 
 def shade(colour: tuple[int, int, int], by: int) -> tuple[int, int, int]:

@@ -23,13 +23,13 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from assistant.core.rules import WORDAMENT
-from assistant.vision.templates import FONTS
+from assistant.vision.templates import SHEETS
 
 HELD_OUT = {  # fonts the templates were NOT made from: a fair test of generalisation
     "cantarell": "/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf",  # fonts-cantarell
     "cantarell-bold": "/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf",
 }
-ALL_FONTS = {**FONTS, **HELD_OUT}
+ALL_FONTS = {**{name: sheet.font for name, sheet in SHEETS.items()}, **HELD_OUT}
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ FACES = ((243, 152, 0), (0, 153, 204), (140, 60, 170), (210, 50, 60), (0, 150, 8
 
 
 def font(name: str, size: int) -> ImageFont.FreeTypeFont:
-    """Return a font by strip name (templates.FONTS or HELD_OUT) at a pixel size."""
+    """Return a font by sheet name (templates.SHEETS or HELD_OUT) at a pixel size."""
     return ImageFont.truetype(ALL_FONTS[name], max(4, size))
 
 

@@ -70,6 +70,34 @@ def test_a_square_board_of_any_size_and_none_in_noise():
     assert locate.find_grid(np.full((300, 300, 3), 128, np.uint8), 4, 4) is None
 
 
+def board_squares(rows: int, cols: int, keep=lambda r, c: True) -> list[tuple]:
+    """Return (x, y, w, h) of rows x cols squares of 20 px, 23 px apart, from (10, 10)."""
+    return [(10 + 23 * c, 10 + 23 * r, 20, 20) for r in range(rows) for c in range(cols)
+            if keep(r, c)]
+
+
+def test_a_window_is_fitted_to_squares_with_gaps_and_strays():
+    # by hand: centres at 20 + 23k; every third square unseen (under a tile), and a stray
+    # square off the lattice (its centre 510 is 21.3 pitches from the first)
+    seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + [(500, 517, 20, 20)]
+    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    assert (board.rows, board.cols, board.found, board.beyond) == (15, 15, 150, 0)
+    assert board.span == (15, 15)
+    assert (board.x, board.y, board.pitch_x, board.pitch_y) == pytest.approx((20, 20, 23, 23))
+
+
+def test_windows_tell_a_bigger_grid_and_a_part_of_one():
+    bigger = locate.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
+    assert len(bigger) == 25  # 5 x 5 places for a 15 x 15 window in 19 x 19, all full
+    assert all(w.found == 225 for w in bigger)
+    beyond = {(round((w.x - 20) / 23), round((w.y - 20) / 23)): w.beyond for w in bigger}
+    assert beyond[0, 0] == 16 * 16 - 225 and beyond[2, 2] == 17 * 17 - 225  # a ring of 2 or 4 sides
+    part = locate.windows(np.array(board_squares(15, 10), float), 15, 15, least=30)
+    assert len(part) == 6  # the 5 unseen columns may lie on either side
+    assert all(w.span == (15, 10) and w.found == 150 for w in part)
+    assert locate.windows(np.array(board_squares(1, 10), float), 15, 15, least=30) == []
+
+
 # --- colours and glyphs -------------------------------------------------------------------------
 
 
@@ -127,26 +155,29 @@ def test_shapes_differ_by_a_missing_stroke_not_by_weight():
     assert same <= 1.5 < 5 <= apart
 
 
-def test_committed_templates_are_drawn_by_our_own_code(tmp_path):
-    missing = [f for f in templates.FONTS.values() if not Path(f).exists()]
+def test_committed_templates_are_drawn_by_our_own_code():
+    missing = [s.font for s in templates.SHEETS.values() if not Path(s.font).exists()]
     if missing:
         pytest.skip(f"fonts not installed: {missing} (make test installs them)")
     width = shapes.WIDTH
-    for name, font in templates.FONTS.items():
+    for name, sheet in templates.SHEETS.items():
         committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
-        fresh = templates.render(font)
+        fresh = templates.render(sheet)
         assert committed.shape == fresh.shape, name
-        for k, char in enumerate(templates.CHARS):  # alike, whatever FreeType's version
+        for k, symbol in enumerate(templates.SYMBOLS):  # alike, whatever FreeType's version
             a, b = (shapes.vector(strip[:, k * width:(k + 1) * width] / 255.0)
                     for strip in (committed, fresh))
-            assert float(a @ b) > 0.99, (name, char)
+            assert float(a @ b) > 0.99, (name, symbol)
 
 
-def test_templates_hold_every_character_of_every_font():
-    loaded = templates.load()
-    assert len(loaded.chars) == len(templates.CHARS) * len(templates.FONTS)
-    assert loaded.vectors.shape == (len(loaded.chars), shapes.HEIGHT * shapes.WIDTH)
+def test_every_sheet_is_committed_with_every_symbol():
+    names = tuple(templates.SHEETS)
+    assert sorted(p.stem for p in templates.GLYPH_DIR.glob("*.png")) == sorted(names)
+    loaded = templates.load(names)
+    assert len(loaded.symbols) == len(templates.SYMBOLS) * len(names) == len(loaded.sheets)
+    assert loaded.vectors.shape == (len(loaded.symbols), shapes.HEIGHT * shapes.WIDTH)
     assert np.allclose(np.linalg.norm(loaded.vectors, axis=1), 1, atol=1e-4)
+    assert templates.load(names) is loaded  # cached: read from disk once per process
 
 
 # --- the OCR rules ------------------------------------------------------------------------------
@@ -154,7 +185,7 @@ def test_templates_hold_every_character_of_every_font():
 
 def glyph_of(char: str, x: int, height: int = 60, font: str = "open-sans") -> shapes.Glyph:
     """Return a glyph of one character drawn in a template font, placed at x on a line."""
-    mask = templates.draw(char, templates.FONTS[font])
+    mask = templates.draw(char, templates.SHEETS[font].font)
     ys, xs = np.nonzero(mask)
     mask = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     k = height / 128 * 1.37  # draw size 128 px: a capital is about 93 px tall
@@ -165,10 +196,13 @@ def glyph_of(char: str, x: int, height: int = 60, font: str = "open-sans") -> sh
 
 
 def test_confidence_by_hand():
-    assert ocr.confidence(0.95, 0.70) == 1.0  # a good match, far ahead
-    assert ocr.confidence(0.75, 0.50) == pytest.approx(0.5)  # halfway from POOR to GOOD
-    assert ocr.confidence(0.95, 0.90) == pytest.approx(0.5)  # half the lead needed
-    assert ocr.confidence(0.60, 0.10) == 0.0
+    scoring = ocr.SCORING  # poor 0.65, good 0.85, clear 0.10
+    assert scoring.confidence(0.95, 0.70) == 1.0  # a good match, far ahead
+    assert scoring.confidence(0.75, 0.50) == pytest.approx(0.5)  # halfway from poor to good
+    assert scoring.confidence(0.95, 0.90) == pytest.approx(0.5)  # half the lead needed
+    assert scoring.confidence(0.60, 0.10) == 0.0
+    step = templates.Scoring(poor=0.7, good=0.7, clear=0.08)  # Wordfeud's: a step at 0.7
+    assert step.confidence(0.69, 0.0) == 0.0 and step.confidence(0.71, 0.67) == pytest.approx(0.5)
 
 
 @pytest.mark.parametrize(("chars", "text"), [("DE-", "DE-"), ("-Y", "-Y"), ("U/L", "U/L"),

@@ -14,9 +14,9 @@ from assistant.core import crossword as cw
 from assistant.core.crossword import Placement
 from assistant.core.rules import WORDFEUD, parse_layout
 from assistant.core.types import BadInput
-from assistant.vision import READERS, glyphs, reader, wordfeud
+from assistant.vision import READERS, reader, shapes, wordfeud
+from assistant.vision import templates as T
 from assistant.vision.image import load_image
-from assistant.vision.lattice import find_lattice
 from assistant.vision.types import Cell, Reading
 from tests.wordfeud_draw import (
     MIDGAME,
@@ -92,9 +92,7 @@ def test_reads_through_scaling_noise_jpeg_and_clutter(change):
 
 def test_reads_a_tight_crop_of_the_board_without_a_rack():
     frame = screenshot(MIDGAME)
-    lattice = find_lattice(frame, SIZE, SIZE)
-    assert lattice is not None
-    x, y, w, h = lattice.region()
+    x, y, w, h = wordfeud.locate(frame).region()
     check(MIDGAME, frame[y - 8:y + h + 8, x - 6:x + w + 6], rack=False)
 
 
@@ -181,9 +179,8 @@ def big_grid() -> np.ndarray:
 def zoomed_in() -> np.ndarray:
     """Return a screenshot zoomed in on the board's middle: ten columns of it, not fifteen."""
     frame = screenshot(MIDGAME)
-    lattice = find_lattice(frame, SIZE, SIZE)
-    assert lattice is not None
-    x, y = lattice.centre(7, 7)
+    lattice = wordfeud.locate(frame)
+    x, y = lattice.centre(7 * SIZE + 7)
     half = 5 * lattice.pitch_x
     return scaled(frame[round(y - 1.5 * half):round(y + 1.5 * half),
                         round(x - half):round(x + half)], 1.5)
@@ -209,24 +206,28 @@ def test_an_image_without_a_wordfeud_board_is_bad_input(frame):
 # -- the helpers -----------------------------------------------------------------------------
 
 
+HOLES = {"B": 2, "A": 1, "8": 2, "O": 1, "L": 0, "X": 0, "0": 1, "4": 1, "6": 1, "9": 1}
+
+
 def test_holes_are_counted_by_hand():
-    face = glyphs.installed(("DejaVuSans.ttf",))[0]
-    counted = {c: glyphs.holes(glyphs.render(c, face)) for c in "BA8OLX0469"}
-    assert counted == {"B": 2, "A": 1, "8": 2, "O": 1, "L": 0, "X": 0, "0": 1, "4": 1, "6": 1,
-                       "9": 1}
+    drawn = {c: shapes.holes(shapes.fit(T.draw(c, T.SHEETS["dejavu-sans"].font))) for c in HOLES}
+    assert drawn == HOLES
+    for name in wordfeud.SHEETS:  # and in the committed templates the reader matches against
+        table = T.load((name,))
+        assert {c: table.holes[table.symbols.index(c)] for c in HOLES} == HOLES, name
 
 
 def test_letters_in_another_font_are_matched():
-    face = glyphs.installed(("DejaVuSansMono-Bold.ttf",))[0]
-    matches = glyphs.match([glyphs.render(c, face) for c in wordfeud.LETTERS],
-                           glyphs.templates(wordfeud.LETTERS))
-    assert "".join(m.char for m in matches) == wordfeud.LETTERS
+    font = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+    matches = T.match([T.draw(c, font) for c in wordfeud.LETTERS],
+                      T.load(wordfeud.SHEETS).only(wordfeud.LETTERS), wordfeud.SCORING)
+    assert "".join(m.symbol for m in matches) == wordfeud.LETTERS
 
 
 def test_a_blot_matches_no_letter_with_confidence():
     blot = np.zeros((40, 40), bool)
     blot[5:35, 5:35] = True
-    (match,) = glyphs.match([blot], glyphs.templates(wordfeud.LETTERS))
+    (match,) = T.match([blot], T.load(wordfeud.SHEETS).only(wordfeud.LETTERS), wordfeud.SCORING)
     assert match.confidence < wordfeud.UNCERTAIN
 
 
@@ -235,7 +236,7 @@ def test_a_blot_matches_no_letter_with_confidence():
                                             ("MD", "DW"), ("MT", "TW"), ("DL", "DL"),
                                             ("TW", "TW"), ("22", ""), ("LW", ""), ("3", "")])
 def test_a_label_names_its_premium(label, premium):
-    matches = [glyphs.Match(char, 1.0, "?", 0.0) for char in label]
+    matches = [T.Match(char, 1.0, "?", 0.0, 1.0) for char in label]
     assert wordfeud.label_premium(matches) == premium
 
 

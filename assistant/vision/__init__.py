@@ -7,10 +7,12 @@ read_board(game, frame, ocr). READERS maps a game name (as in --game, and as in 
 labels.json) to its module. A reader module may also have `looks_like(frame) -> bool`, so that
 an image given with the wrong --game can be named (`identify`).
 
-Shared pieces: locate.py (find the lattice of tiles), colours.py (face and ink), tiles.py (each
-tile's glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines), templates.py and
-ocr.py (read them), annotate.py (draw). The Wordfeud reader brought lattice.py and glyphs.py,
-which do the same for it.
+Shared pieces, one of each for every reader: locate.py (the lattice of tiles: groups of faces,
+or the window of a board of known shape), colours.py (face and ink), tiles.py (each tile's
+glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines), templates.py (the glyph
+templates, committed as PNG sheets under templates/glyphs, and the one matcher), ocr.py (lines
+read by template, or by Tesseract in one montage), annotate.py (draw). Reading needs no fonts
+and no Pillow; `python -m assistant.vision.templates` draws the sheets again from the fonts.
 """
 
 from __future__ import annotations

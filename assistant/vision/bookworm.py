@@ -1,16 +1,17 @@
 """Read a Bookworm Adventures battle screen: find its 4x4 grid of tiles, read each letter and state.
 
 Locate: a tile is a parchment-coloured square. Every square parchment blob is a candidate, and the
-grid is the 4x4 lattice (one pitch, one origin) that holds the most candidates of one size. No
+grid is the 4x4 window of the lattice fitted to the candidates of one size that holds the most of
+them (vision.locate.windows). No
 pixel offsets are assumed: a bare game window, a desktop with other windows, or a full screen at
 any scale all work, and a few gem, locked or smashed tiles do not hide the grid. Tiles the
 image cuts off are reported blank and uncertain.
 
-Letters: a tile's ink (its dark pixels, less any red counter or chains) is cut to its bounding
-box and compared with the same letters drawn by this module in several bold serif fonts
-(template matching; no file of the game is used). Close calls are shown, all together, to
-Tesseract in one call, and become sure only if it reads the same letter. A letter that is
-small, cut by the tile's edge or half hidden under chains needs a bigger lead to be sure.
+Letters: a tile's ink (its dark pixels, less any red counter or chains) is matched with the
+committed templates of bold serif fonts like the game's (vision.templates, SHEETS; no file of
+the game is used). Close calls are shown, all together, to Tesseract in one call (vision.ocr),
+and become sure only if it reads the same letter. A letter that is small, cut by the tile's
+edge or half hidden under chains needs a bigger lead to be sure.
 
 States: a census of the colours of the tile's face (parchment, grey stone, white, the gem hues);
 a parchment tile under grey chains with a red counter is locked.
@@ -21,14 +22,14 @@ off as sure.
 
 from __future__ import annotations
 
-import os
+import string
 import time
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import BadInput
+from . import templates as T
+from .locate import Lattice, windows
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ SIZE = 4  # the battle grid is SIZE x SIZE tiles
 MIN_TILES = 5  # parchment tiles that must sit on the lattice for it to count as the grid
 MIN_SIDE = 10  # pixels: a smaller square is not a tile we could read
 MAX_STRETCH = 1.4  # how much wider than high (or higher than wide) a tile may be stretched
-PITCH_PER_SIDE = (0.95, 1.3)  # tiles nearly touch: centre-to-centre distance over tile side
 BIG_TILE = 96  # pixels: a bigger tile is scaled down to this before it is read
 TILE_PER_PITCH = 0.96  # a tile's side over the pitch (the thin gap is the rest)
 
@@ -65,48 +65,18 @@ FAINT = 0.3  # the least ink (0 paper .. 1 darkest) a pixel of a letter's faint 
 CHAIN_GREY: ColourBox = ((0, 360), (0.0, 0.3), (0.0, 0.8))
 CHAINS = 0.2  # share of chain grey in each free corner of a parchment tile that means it is locked
 
-# Template letters: the symbols a tile shows, what the tile is called, and the fonts to draw them.
-SYMBOLS = {**{chr(c): chr(c) for c in range(ord("A"), ord("Z") + 1)}, "Qu": "QU", "?": "?"}
-SERIF_FONTS = (  # the first FONTS of these that are installed, in this order
-    "URWBookman-Demi.otf", "C059-Bold.otf", "P052-Bold.otf", "DejaVuSerif-Bold.ttf",
-    "bookosb.ttf", "georgiab.ttf", "timesbd.ttf", "LiberationSerif-Bold.ttf",
-)
-FONTS = 4
-FONT_DIRS = (
-    "/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts",
-    "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts",
-)
-GLYPH = 24  # glyphs are compared as GLYPH x GLYPH images
-ASPECT_WEIGHT = 0.2  # score lost per unit of |log(width/height)| difference
-FULL_MARGIN = 0.1  # a lead of this much over the next letter is full confidence
+# Letters: the template symbols a tile may show, and the tile text each reads as; the sheets
+# they are matched against (bold serifs like the game's Bookman, at two stroke weights), in the
+# "box" form (a letter's box stretched to a square, and kept at its aspect)
+SYMBOLS = {**{c: c for c in string.ascii_uppercase}, "Qu": "QU", "?": "?"}
+SHEETS = ("urw-bookman-demi", "urw-bookman-demi-heavy", "c059-bold", "c059-bold-heavy",
+          "p052-bold", "p052-bold-heavy", "dejavu-serif-bold", "dejavu-serif-bold-heavy")
+# a letter's score is its likeness less 0.2 per unit of |log(width/height)| difference; it is
+# sure from a score of 0.7 (none at 0.5) and a lead of 0.1 over the next letter
+SCORING = T.Scoring(poor=0.5, good=0.7, clear=0.1, aspect=0.2)
 CLEAR_HEIGHT = 16  # pixels: a shorter letter has too few pixels to be fully sure of
-POOR_SCORE, GOOD_SCORE = 0.5, 0.7  # template scores of no confidence and of full confidence
 CLOSE_CALL = 0.15  # template confidence from which Tesseract is asked for a second opinion
 AGREED = 0.75  # confidence of a close call that Tesseract confirms
-
-
-@dataclass(frozen=True)
-class Lattice:
-    """Where the grid is: the centre of the top-left tile, the pitch along x and y, tile size."""
-
-    x: float
-    y: float
-    pitch_x: float
-    pitch_y: float
-    width: float
-    height: float
-
-    def box(self, row: int, col: int) -> Box:
-        """Return the (x, y, w, h) box of one tile."""
-        left = self.x + col * self.pitch_x - self.width / 2
-        top = self.y + row * self.pitch_y - self.height / 2
-        return round(left), round(top), round(self.width), round(self.height)
-
-    def region(self) -> Box:
-        """Return the box around the whole grid."""
-        left, top, _, _ = self.box(0, 0)
-        right, bottom, w, h = self.box(SIZE - 1, SIZE - 1)
-        return left, top, right + w - left, bottom + h - top
 
 
 def read(frame: np.ndarray) -> Reading:
@@ -115,7 +85,7 @@ def read(frame: np.ndarray) -> Reading:
     frame = as_bgr(frame)
     lattice = locate(frame)
     located = time.perf_counter()
-    boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
+    boxes = lattice.boxes()
     looks = [tile_look(square(crop(frame, box))) if within(frame, box) else off_frame()
              for box in boxes]
     reads = zip(boxes, looks, read_letters(looks), strict=True)
@@ -199,7 +169,7 @@ def locate(frame: np.ndarray) -> Lattice:
     import cv2
 
     height, width = frame.shape[:2]
-    lattices = best_lattices(tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV),
+    lattices = tile_lattices(tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV),
                                                     PARCHMENT)))
     if not lattices:
         raise BadInput(f"no Bookworm grid found: no 4x4 grid of parchment letter tiles "
@@ -211,14 +181,13 @@ def locate(frame: np.ndarray) -> Lattice:
 
 def lettered(frame: np.ndarray, lattice: Lattice) -> int:
     """Return how many of the lattice's places show a tile with a letter in its middle."""
-    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
-    return sum(within(frame, box) and has_letter(square(crop(frame, box))) for box in boxes)
+    return sum(within(frame, box) and has_letter(square(crop(frame, box)))
+               for box in lattice.boxes())
 
 
 def cut_off(frame: np.ndarray, lattice: Lattice) -> int:
     """Return how many of the lattice's places the frame cuts off."""
-    boxes = [lattice.box(row, col) for row in range(SIZE) for col in range(SIZE)]
-    return sum(not within(frame, box) for box in boxes)
+    return sum(not within(frame, box) for box in lattice.boxes())
 
 
 def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
@@ -235,7 +204,7 @@ def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
 
 
 def tile_blobs(mask: np.ndarray) -> np.ndarray:
-    """Return (centre x, centre y, width, height) of each well-filled, squarish blob of a mask.
+    """Return (x, y, width, height) of each well-filled, squarish blob of a mask.
 
     The mask is first eroded by a pixel, so that tiles touching through a thin gap come apart.
     """
@@ -250,79 +219,19 @@ def tile_blobs(mask: np.ndarray) -> np.ndarray:
         x, y, w, h = x - 1, y - 1, w + 2, h + 2  # undo the erosion
         if min(w, h) >= MIN_SIDE and w <= MAX_STRETCH * h and h <= MAX_STRETCH * w \
                 and cv2.contourArea(outline) >= 0.6 * w * h:
-            blobs.append((x + w / 2, y + h / 2, w, h))
+            blobs.append((x, y, w, h))
     return np.array(blobs, dtype=float).reshape(-1, 4)
 
 
-def best_lattices(blobs: np.ndarray) -> list[Lattice]:
-    """Return the 4x4 lattices holding the most blobs of one size (all of a tie), if enough."""
-    fits = [fit for seed in blobs for fit in windows_around(seed, blobs)]
-    most = max((len(members) for members in fits), default=0)
-    if most < MIN_TILES:
-        return []
-    found: dict[Box, Lattice] = {}
-    for members in fits:
-        if len(members) == most:
-            lattice = fit_lattice(members)
-            found.setdefault(lattice.box(0, 0), lattice)
-    return list(found.values())
+def tile_lattices(blobs: np.ndarray) -> list[Lattice]:
+    """Return the 4x4 windows holding the most tile blobs (all of a tie), if at least MIN_TILES.
 
-
-def windows_around(seed: np.ndarray, blobs: np.ndarray) -> list[np.ndarray]:
-    """Return, for each 4x4 window on seed's lattice that holds the seed, the (col, row, x, y,
-    w, h) of the blobs in it; none if the seed has no neighbour of its size."""
-    import numpy as np
-
-    kin = blobs[np.all(abs(blobs[:, 2:] - seed[2:]) <= 0.15 * seed[2:], axis=1)]
-    offsets = kin[:, :2] - seed[:2]
-    pitch = np.array([neighbour_pitch(offsets, seed[2:], axis) for axis in (0, 1)])
-    if np.isnan(pitch).all():
-        return []
-    pitch = np.where(np.isnan(pitch), pitch[::-1], pitch)  # no neighbour that way: square cells
-    steps = offsets / pitch
-    index = np.round(steps)
-    on = np.all(abs(steps - index) < 0.2, axis=1)
-    windows = []
-    for corner in [(c0, r0) for c0 in range(1 - SIZE, 1) for r0 in range(1 - SIZE, 1)]:
-        place = index - corner
-        chosen = on & np.all((place >= 0) & (place < SIZE), axis=1)
-        windows.append(np.column_stack([place[chosen], kin[chosen]]))
-    return windows
-
-
-def neighbour_pitch(offsets: np.ndarray, size: np.ndarray, axis: int) -> float:
-    """Return the median distance to the next blob along an axis (x 0, y 1), NaN if none."""
-    import numpy as np
-
-    along, across = abs(offsets[:, axis]), abs(offsets[:, 1 - axis])
-    low, high = PITCH_PER_SIDE
-    near = along[(along > low * size[axis]) & (along < high * size[axis])
-                 & (across < 0.25 * size[1 - axis])]
-    return float(np.median(near)) if len(near) else float("nan")
-
-
-def fit_lattice(members: np.ndarray) -> Lattice:
-    """Return the lattice that best fits the members' (col, row, x, y, w, h) by least squares.
-
-    The tile size comes from the pitch, which many tiles measure, rather than from one blob's
+    The tile size comes from the pitch, which many tiles measure, rather than from the blobs'
     size, which shading at a tile's edge can shave.
     """
-    import numpy as np
-
-    width, height = np.median(members[:, 4]), np.median(members[:, 5])
-    pitch_x, x = axis_fit(members[:, 0], members[:, 2], width / TILE_PER_PITCH)
-    pitch_y, y = axis_fit(members[:, 1], members[:, 3], height / TILE_PER_PITCH)
-    return Lattice(x, y, pitch_x, pitch_y, TILE_PER_PITCH * pitch_x, TILE_PER_PITCH * pitch_y)
-
-
-def axis_fit(index: np.ndarray, position: np.ndarray, pitch: float) -> tuple[float, float]:
-    """Return (pitch, position of index 0) along one axis; the given pitch if one index only."""
-    import numpy as np
-
-    if len(set(index)) < 2:
-        return pitch, float(np.mean(position - index * pitch))
-    slope, intercept = np.polyfit(index, position, 1)
-    return float(slope), float(intercept)
+    return [replace(found, width=TILE_PER_PITCH * found.pitch_x,
+                    height=TILE_PER_PITCH * found.pitch_y)
+            for found in windows(blobs, SIZE, SIZE, MIN_TILES)]
 
 
 # --- Letters ------------------------------------------------------------------------------------
@@ -427,104 +336,18 @@ def counter_mask(tile: np.ndarray) -> np.ndarray:
     return cv2.dilate(digit[labels].astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
 
 
-def glyph_features(ink: np.ndarray) -> tuple[np.ndarray, float]:
-    """Return a glyph's shape vector (unit length) and the log of its width over its height.
-
-    The shape is two views of the glyph's bounding box, each GLYPH x GLYPH and blurred a little:
-    stretched to the square, and centred in it at its own aspect.
-    """
-    import numpy as np
-
-    ys, xs = np.nonzero(ink >= 0.5)
-    box = ink[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
-    height, width = box.shape
-    side = max(height, width)
-    square = np.zeros((side, side), np.float32)
-    top, left = (side - height) // 2, (side - width) // 2
-    square[top:top + height, left:left + width] = box
-    shape = np.concatenate([glyph_view(box), glyph_view(square)])
-    norm = float(np.linalg.norm(shape))
-    return (shape / norm if norm else shape), float(np.log(width / height))
-
-
-def glyph_view(image: np.ndarray) -> np.ndarray:
-    """Return an image scaled to GLYPH x GLYPH, blurred, flattened and less its mean."""
-    import cv2
-
-    small = cv2.resize(image, (GLYPH, GLYPH), interpolation=cv2.INTER_AREA)
-    view = cv2.GaussianBlur(small, (0, 0), 1).ravel()
-    return view - view.mean()
-
-
-@dataclass(frozen=True)
-class Templates:
-    """Letters drawn in serif fonts: the tile text of each, shape vectors, log aspects."""
-
-    texts: tuple[str, ...]
-    shapes: np.ndarray
-    aspects: np.ndarray
-
-
-def font_files() -> list[Path]:
-    """Return the first FONTS bold serif font files found on this machine, in SERIF_FONTS order."""
-    found: dict[str, Path] = {}
-    for folder in map(Path, map(os.path.expanduser, FONT_DIRS)):
-        if folder.is_dir():
-            for path in folder.rglob("*"):
-                found.setdefault(path.name, path)
-    return [found[name] for name in SERIF_FONTS if name in found][:FONTS]
-
-
-def draw_symbol(symbol: str, font_path: Path, size: int = 64, grow: int = 0) -> np.ndarray:
-    """Return the boolean image of a symbol drawn in a font, its strokes thickened by grow px."""
-    import cv2
-    import numpy as np
-    from PIL import Image, ImageDraw, ImageFont
-
-    font = ImageFont.truetype(str(font_path), size)
-    image = Image.new("L", (size * 3, size * 2), 0)
-    ImageDraw.Draw(image).text((size // 2, size // 4), symbol, font=font, fill=255)
-    drawn = (np.asarray(image) > 127).astype(np.uint8)
-    kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
-    return cv2.dilate(drawn, kernel) > 0
-
-
-@lru_cache(maxsize=1)
-def templates() -> Templates:
-    """Return every symbol drawn in every serif font found, at two stroke weights."""
-    import numpy as np
-
-    fonts = font_files()
-    if not fonts:
-        raise RuntimeError("no bold serif font found for the Bookworm letter templates: install "
-                           "fonts-urw-base35 or fonts-dejavu-core (make setup does)")
-    drawn = [(text, glyph_features(draw_symbol(symbol, font, grow=grow)))
-             for font in fonts for grow in (0, 2) for symbol, text in SYMBOLS.items()]
-    texts = tuple(text for text, _ in drawn)
-    shapes = np.array([shape for _, (shape, _) in drawn])
-    aspects = np.array([aspect for _, (_, aspect) in drawn])
-    return Templates(texts, shapes, aspects)
-
-
 def match_letter(ink: np.ndarray) -> tuple[str, float]:
     """Return (best tile text, confidence) of a tile's ink by template matching."""
     import numpy as np
 
     if (ink >= 0.5).sum() < 8:
         return "", 0.0
-    found = templates()
-    shape, aspect = glyph_features(ink)
-    scores = found.shapes @ shape - ASPECT_WEIGHT * abs(found.aspects - aspect)
-    best: dict[str, float] = {}
-    for text, score in zip(found.texts, scores, strict=True):
-        best[text] = max(best.get(text, -1.0), float(score))
-    first, second = sorted(best, key=best.__getitem__, reverse=True)[:2]
-    margin = best[first] - best[second]
-    sure = min(margin / FULL_MARGIN, (best[first] - POOR_SCORE) / (GOOD_SCORE - POOR_SCORE))
+    found = T.match([ink], T.load(SHEETS, "box").only(SYMBOLS), SCORING)[0]
+    sure = SCORING.strength(found.score, found.rival_score)
     if clipped(ink):
         sure /= 2
     sure *= min(1.0, letter_height(ink) / CLEAR_HEIGHT)
-    return first, float(np.clip(sure, 0, 1))
+    return SYMBOLS[found.symbol], float(np.clip(sure, 0, 1))
 
 
 def letter_height(ink: np.ndarray) -> int:
@@ -559,55 +382,13 @@ def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
              and (UNCERTAIN / 2 if hidden[i] else CLOSE_CALL) <= sure < UNCERTAIN]
     if not close:
         return matches
-    whitelist = "".join(sorted(set("".join(SYMBOLS))))
-    views = [looks[i].view for i in close]
-    tesseract = dict(zip(close, ocr_lines(views, whitelist), strict=True))
-    return [(text, max(sure, AGREED) if tesseract.get(i, "").upper() == text else sure)
+    from . import ocr
+
+    found = ocr.tesseract([ocr.ink_line(looks[i].view) for i in close], "".join(SYMBOLS))
+    said = {i: "".join(w for _, w, _ in sorted(words))
+            for i, words in zip(close, found or [[]] * len(close), strict=True)}
+    return [(text, max(sure, AGREED) if said.get(i, "").upper() == text else sure)
             for i, (text, sure) in enumerate(matches)]
-
-
-# --- Tesseract on many glyphs at once (generic: a candidate for vision/ocr.py) ------------------
-
-def ocr_lines(images: list[np.ndarray], whitelist: str, height: int = 40) -> list[str]:
-    """Return Tesseract's text for each image (darkness 0..1), all in one call ('' if none seen).
-
-    The images are scaled to one height and stacked one per line on white, so each word
-    Tesseract reports belongs to the line its box is in.
-    """
-    import numpy as np
-
-    try:
-        import pytesseract
-    except ImportError:
-        return [""] * len(images)
-    pad = height // 2
-    lines = [text_line(image, height, pad) for image in images]
-    width = max(line.shape[1] for line in lines)
-    page = np.vstack([np.pad(line, ((0, 0), (0, width - line.shape[1])), constant_values=255)
-                      for line in lines])
-    config = (f"--psm 6 -c tessedit_char_whitelist={whitelist}"
-              " -c load_system_dawg=0 -c load_freq_dawg=0")  # no words here: skip dictionaries
-    try:
-        data = pytesseract.image_to_data(page, config=config, output_type=pytesseract.Output.DICT)
-    except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
-        return [""] * len(images)
-    texts = [""] * len(images)
-    for text, top, tall in zip(data["text"], data["top"], data["height"], strict=True):
-        line = int((top + tall / 2) // (height + 2 * pad))
-        if text.strip() and 0 <= line < len(texts):
-            texts[line] += text.strip()
-    return texts
-
-
-def text_line(image: np.ndarray, height: int, pad: int) -> np.ndarray:
-    """Return an image's darkness (0..1) as black on white, scaled to height, padded round."""
-    import cv2
-    import numpy as np
-
-    dark = (np.clip(image, 0, 1) * 255).astype(np.uint8)
-    width = max(1, round(dark.shape[1] * height / dark.shape[0]))
-    ink = cv2.resize(dark, (width, height), interpolation=cv2.INTER_AREA)
-    return np.pad(255 - ink, pad, constant_values=255)
 
 
 # --- States -------------------------------------------------------------------------------------

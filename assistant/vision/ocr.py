@@ -4,7 +4,8 @@ A Line is what one tile shows in one place (its letters, or its printed value): 
 an ink mask, and the characters that may appear there. Every reader returns, for each line, the
 text and a confidence in 0..1; below vision.types.UNCERTAIN a read is reported, never trusted.
 
-- "template": each glyph is matched against templates/glyphs (see templates.py). A hyphen is
+- "template": each glyph is matched against the sans sheets of templates/glyphs (SHEETS; see
+  templates.py), scored as SCORING says. A hyphen is
   told by its shape (short, wide, at mid-height); a shorter glyph whose top sits well below the
   cap line is matched against lowercase forms ("Qu"); any other short glyph is a fragment, and
   doubted. Confidence comes from how well the best character matches, how far ahead of the
@@ -14,7 +15,8 @@ text and a confidence in 0..1; below vision.types.UNCERTAIN a read is reported, 
   tall in the screenshot loses confidence.
 - "tesseract": every line of the board is drawn, normalised black on white, into ONE montage
   and read by one Tesseract process (pytesseract.image_to_data); its word confidences are used,
-  and a line must read as one character per glyph cut.
+  and a line must read as one character per glyph cut. Any reader may put its own ink images
+  in such a montage (`tesseract`: Bookworm's close calls do).
 - "auto": templates; lines they leave uncertain go to Tesseract (one call for all of them), and
   a line both readers read the same is trusted as both agreeing: 1 - (1 - c1)(1 - c2).
 
@@ -25,6 +27,9 @@ API (shared by every game's reader):
   read_lines(lines, reader)     one Read per line; reader in READERS
   line_of(glyphs, alphabet, scale)  a Line, its glyphs sorted
   LETTERS, DIGITS               the usual alphabets
+  tesseract(images, allowed)    the words (left, text, confidence) on each ink image (0..1), all
+                                read by ONE Tesseract process; None if Tesseract is not installed
+  ink_line(image, height)       an ink image scaled to the height the montage wants
 """
 
 from __future__ import annotations
@@ -44,10 +49,12 @@ READERS = ("auto", "template", "tesseract")
 LETTERS = string.ascii_uppercase
 DIGITS = string.digits
 
-# template confidence: a best match of GOOD or better that leads the next character by CLEAR or
-# more is sure (1.0); the confidence falls linearly to 0 at a match of POOR or a lead of 0.
-GOOD, POOR = 0.85, 0.65
-CLEAR = 0.10
+# the template sheets: free fonts of the kinds the games use (humanist and grotesque sans)
+SHEETS = ("open-sans", "open-sans-semibold", "open-sans-bold", "carlito", "carlito-bold",
+          "liberation-sans", "liberation-sans-bold", "dejavu-sans", "dejavu-sans-bold")
+# a best match of 0.85 or better that leads the next character by 0.10 or more is sure (1.0);
+# the confidence falls linearly to 0 at a match of 0.65 or a lead of 0
+SCORING = T.Scoring(poor=0.65, good=0.85, clear=0.10)
 NEAR, FAR = 2.0, 3.0  # px in the fitted box: a glyph's shape this close to its character's is
 # sure, this far or further is not (fonts differ by about 1 px; a stroke too many by more)
 DASH_HEIGHT = 0.35  # a hyphen is at most this share of the cap height, and wider than tall
@@ -117,34 +124,22 @@ def is_lowercase(glyph: G.Glyph, line: Line) -> bool:
             and glyph.y >= line.top + 0.15 * line.cap)
 
 
-def confidence(best: float, rival: float) -> float:
-    """Return the confidence of a match: how good it is and how far ahead of the rival."""
-    quality = (best - POOR) / (GOOD - POOR)
-    lead = (best - rival) / CLEAR
-    return float(np.clip(min(quality, lead), 0.0, 1.0))
-
-
 def match(mask: np.ndarray, templates: T.Templates) -> Read:
     """Return one glyph's best character by template matching, and how sure that is: the
     likeness must be high, ahead of every other character, and the shape must not stray from
     the character's in any font (a Q whose tail is too small for a Q is not an O)."""
-    fitted = G.fit(mask)
-    scores = templates.vectors @ G.vector(fitted)
-    best_of: dict[str, float] = {}
-    for char, score in zip(templates.chars, scores.tolist(), strict=True):
-        best_of[char] = max(best_of.get(char, -1.0), score)
-    ranked = [*sorted(best_of.items(), key=lambda kv: -kv[1]), ("none", -1.0)]
-    (char, best), (rival, second) = ranked[:2]
-    stray = shape_gap(fitted >= 0.5, char, templates)
-    sure = min(confidence(best, second), float(np.clip((FAR - stray) / (FAR - NEAR), 0, 1)))
-    return Read(char, sure, f"{char} {best:.2f}, {rival} {second:.2f}, off by {stray:.1f} px")
+    found = T.match([mask], templates, SCORING)[0]
+    stray = shape_gap(G.fit(mask) >= 0.5, found.symbol, templates)
+    sure = min(found.confidence, float(np.clip((FAR - stray) / (FAR - NEAR), 0, 1)))
+    return Read(found.symbol, sure, f"{found.symbol} {found.score:.2f}, {found.rival} "
+                f"{found.rival_score:.2f}, off by {stray:.1f} px")
 
 
 def shape_gap(ink: np.ndarray, char: str, templates: T.Templates) -> float:
     """Return how far a glyph's shape strays from the closest template of a character."""
     shape = G.Shape.of(ink)
-    return min(G.unlike(shape, templates.shapes[i])
-               for i, c in enumerate(templates.chars) if c == char)
+    return min(G.unlike(shape, templates.shape(i))
+               for i, c in enumerate(templates.symbols) if c == char)
 
 
 def template_glyph(glyph: G.Glyph, line: Line, templates: T.Templates) -> Read:
@@ -181,25 +176,51 @@ def sharpness(line: Line) -> float:
 
 def template_read(lines: Sequence[Line]) -> list[Read]:
     """Return every line read by template matching."""
-    templates = T.load()
+    templates = T.load(SHEETS)
     return [template_line(line, templates) for line in lines]
 
 
 # --- Tesseract ----------------------------------------------------------------------------------
 
-def montage(lines: Sequence[Line]) -> tuple[np.ndarray, list[tuple[int, int]]]:
-    """Return every line drawn black on white at one cap height, one under another, and the
-    rows (top, bottom) each line occupies."""
+Word = tuple[int, str, float]  # a word Tesseract read: its left edge, text, confidence 0..1
+
+
+def montage(images: Sequence[np.ndarray]) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """Return ink images (0..1) drawn black on white, one under another, and the rows (top,
+    bottom) each one occupies."""
     pad, gap = 30, 28
-    drawn = [draw_line(line) for line in lines]
-    width = max((d.shape[1] for d in drawn), default=1) + 2 * pad
-    page = np.full((sum(d.shape[0] + gap for d in drawn) + 2 * pad, width), 255, np.uint8)
+    width = max((image.shape[1] for image in images), default=1) + 2 * pad
+    page = np.full((sum(image.shape[0] + gap for image in images) + 2 * pad, width), 255,
+                   np.uint8)
     rows, top = [], pad
-    for d in drawn:
-        page[top:top + d.shape[0], pad:pad + d.shape[1]] = 255 - 255 * d
-        rows.append((top - gap // 2, top + d.shape[0] + gap // 2))
-        top += d.shape[0] + gap
+    for image in images:
+        height, wide = image.shape
+        page[top:top + height, pad:pad + wide] = np.round(255 * (1 - np.clip(image, 0, 1)))
+        rows.append((top - gap // 2, top + height + gap // 2))
+        top += height + gap
     return page, rows
+
+
+def tesseract(images: Sequence[np.ndarray], allowed: str) -> list[list[Word]] | None:
+    """Return the words Tesseract reads on each ink image (0..1, letters about MONTAGE_CAP px
+    tall), all drawn into one montage and read by ONE process; None if Tesseract is missing."""
+    import pytesseract
+
+    page, rows = montage(images)
+    config = (f"--psm 6 -c tessedit_char_whitelist={''.join(sorted(set(allowed)))}"
+              " -c load_system_dawg=0 -c load_freq_dawg=0")  # no words here: no dictionaries
+    try:
+        data = pytesseract.image_to_data(page, config=config,
+                                         output_type=pytesseract.Output.DICT)
+    except pytesseract.TesseractNotFoundError:
+        return None
+    return by_row(data, rows)
+
+
+def ink_line(image: np.ndarray, height: int = MONTAGE_CAP) -> np.ndarray:
+    """Return an ink image (0..1) scaled to this height, its aspect kept (for the montage)."""
+    width = max(1, round(image.shape[1] * height / image.shape[0]))
+    return cv2.resize(image.astype(np.float32), (width, height), interpolation=cv2.INTER_AREA)
 
 
 def draw_line(line: Line) -> np.ndarray:
@@ -222,21 +243,16 @@ def tesseract_read(lines: Sequence[Line]) -> list[Read]:
     """Return every line read by one Tesseract process over a montage of them all."""
     if not lines:
         return []
-    import pytesseract
-
-    page, rows = montage(lines)
-    allowed = "".join(sorted({c.upper() for line in lines for c in line.alphabet}))
-    data = pytesseract.image_to_data(
-        page, config=f"--psm 6 -c tessedit_char_whitelist={allowed}",
-        output_type=pytesseract.Output.DICT)
-    return [tesseract_words(line, found)
-            for line, found in zip(lines, by_row(data, rows), strict=True)]
+    allowed = "".join(c.upper() for line in lines for c in line.alphabet)
+    found = tesseract([draw_line(line) for line in lines], allowed)
+    if found is None:
+        return [Read("", 0.0, "tesseract is not installed") for _ in lines]
+    return [tesseract_words(line, words) for line, words in zip(lines, found, strict=True)]
 
 
-def by_row(data: dict[str, list], rows: list[tuple[int, int]]) -> list[list[tuple[int, str,
-                                                                                      float]]]:
+def by_row(data: dict[str, list], rows: list[tuple[int, int]]) -> list[list[Word]]:
     """Return, for each montage row, the (left, text, confidence 0..1) of the words on it."""
-    words: list[list[tuple[int, str, float]]] = [[] for _ in rows]
+    words: list[list[Word]] = [[] for _ in rows]
     for text, conf, left, top, height in zip(data["text"], data["conf"], data["left"],
                                               data["top"], data["height"], strict=True):
         row = next((i for i, (start, stop) in enumerate(rows)
@@ -246,7 +262,7 @@ def by_row(data: dict[str, list], rows: list[tuple[int, int]]) -> list[list[tupl
     return words
 
 
-def tesseract_words(line: Line, found: list[tuple[int, str, float]]) -> Read:
+def tesseract_words(line: Line, found: list[Word]) -> Read:
     """Return a line's Read from the Tesseract words found on its row: sure only when Tesseract
     is (its confidence mapped from TESSERACT_UNSURE..TESSERACT_SURE to 0..1), every character
     is allowed there, and there is one character for each glyph cut (Tesseract drops a lone

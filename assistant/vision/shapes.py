@@ -9,9 +9,13 @@ and reduced to a unit vector with zero mean: two glyphs then match as the dot pr
 API (shared by every game's reader):
   Glyph(x, y, w, h, mask)        one glyph, its box in the crop it was cut from
   cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
-  fit(mask)                      a mask scaled into the HEIGHT x WIDTH box (float32 0..1)
+  fit(mask)                      a mask (0/1, or ink 0..1) scaled into the HEIGHT x WIDTH box
   vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
-  soft(fitted)                   a fitted glyph blurred (ink 0..1), flat
+  vectors(fitted)                the same of many, one per row
+  box_views(mask)                another matching form: the ink's box stretched to a square, and
+                                 centred in one at its aspect (BOX px, for letters of any width)
+  holes(mask)                    how many holes its ink encloses (B 2, A 1, L 0)
+  aspect(mask)                   the log of its ink's width over its height
   distance_to(ink)               each pixel's distance to the nearest ink pixel
   skeleton(ink)                  the ink thinned to lines one pixel wide (stroke weight removed)
   unlike(a, b)                   how far apart two shapes are, whatever their stroke weights
@@ -21,6 +25,7 @@ API (shared by every game's reader):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -98,29 +103,86 @@ def union(a: Glyph, b: Glyph) -> Glyph:
 
 
 def fit(mask: np.ndarray) -> np.ndarray:
-    """Return the mask's ink scaled to HEIGHT rows (at most WIDTH columns), centred, 0..1."""
-    ys, xs = np.nonzero(mask)
+    """Return the mask's ink (its pixels of 0.5 or more, and the fainter ones in their box)
+    scaled to HEIGHT rows (at most WIDTH columns), centred to a fraction of a pixel (so a glyph
+    and its template line up), 0..1; all 0 if it has no ink."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return np.zeros((HEIGHT, WIDTH), np.float32)
     ink = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
     h, w = ink.shape
     scale = min(HEIGHT / h, WIDTH / w)
     size = (max(1, round(w * scale)), max(1, round(h * scale)))
     small = cv2.resize(ink, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
-    box = np.zeros((HEIGHT, WIDTH), np.float32)
-    top, left = (HEIGHT - size[1]) // 2, (WIDTH - size[0]) // 2
-    box[top:top + size[1], left:left + size[0]] = small
-    return box
-
-
-def soft(fitted: np.ndarray) -> np.ndarray:
-    """Return a fitted glyph blurred by BLUR, as a flat vector (ink 0..1)."""
-    return cv2.GaussianBlur(fitted.astype(np.float32), (0, 0), BLUR).ravel()
+    left, top = (WIDTH - size[0]) / 2, (HEIGHT - size[1]) / 2
+    if left.is_integer() and top.is_integer():  # no interpolation needed
+        box = np.zeros((HEIGHT, WIDTH), np.float32)
+        box[int(top):int(top) + size[1], int(left):int(left) + size[0]] = small
+        return box
+    centred = np.array([[1, 0, left], [0, 1, top]], np.float32)
+    return cv2.warpAffine(small, centred, (WIDTH, HEIGHT), flags=cv2.INTER_LINEAR)
 
 
 def vector(fitted: np.ndarray) -> np.ndarray:
     """Return a fitted glyph blurred, with zero mean and unit length, as a flat vector."""
-    flat = soft(fitted)
-    flat -= flat.mean()
-    return flat / max(float(np.linalg.norm(flat)), 1e-6)
+    return vectors([fitted])[0]
+
+
+def vectors(fitted: Sequence[np.ndarray]) -> np.ndarray:
+    """Return the vectors of many fitted glyphs, one per row (each blurred by BLUR, with zero
+    mean and unit length)."""
+    flat = np.stack([cv2.GaussianBlur(f.astype(np.float32), (0, 0), BLUR).ravel()
+                     for f in fitted])
+    flat -= flat.mean(axis=1, keepdims=True)
+    return flat / np.maximum(np.linalg.norm(flat, axis=1, keepdims=True), 1e-6)
+
+
+BOX, BOX_BLUR = 24, 1.0  # px: the side of box_views' squares, and their Gaussian sigma
+
+
+def box_views(mask: np.ndarray) -> np.ndarray:
+    """Return the ink's box (0.5 or more) stretched to a BOX square and centred in one at its
+    own aspect, each blurred, less its mean, then both as one unit vector (0s if no ink)."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return np.zeros(2 * BOX * BOX, np.float32)
+    box = mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32)
+    height, width = box.shape
+    side = max(height, width)
+    square = np.zeros((side, side), np.float32)
+    top, left = (side - height) // 2, (side - width) // 2
+    square[top:top + height, left:left + width] = box
+    both = np.concatenate([view(box), view(square)])
+    return both / max(float(np.linalg.norm(both)), 1e-6)
+
+
+def view(image: np.ndarray) -> np.ndarray:
+    """Return an image scaled to BOX x BOX, blurred, flattened, less its mean."""
+    small = cv2.resize(image, (BOX, BOX), interpolation=cv2.INTER_AREA)
+    flat = cv2.GaussianBlur(small, (0, 0), BOX_BLUR).ravel()
+    return flat - flat.mean()
+
+
+MIN_HOLE = 0.015  # a hole smaller than this share of its glyph's box (with a rim) is a speck
+
+
+def holes(mask: np.ndarray) -> int:
+    """Return how many holes the ink (0.5 or more) of a glyph's mask encloses."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return 0
+    inside = (mask[ys.min():ys.max() + 1, xs.min():xs.max() + 1] < 0.5).astype(np.uint8)
+    ground = cv2.copyMakeBorder(inside, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ground, connectivity=4)
+    return int((stats[2:count, 4] >= MIN_HOLE * ground.size).sum())  # 1 is the outside
+
+
+def aspect(mask: np.ndarray) -> float:
+    """Return the log of the width over the height of a glyph's ink (0.5 or more); 0 if none."""
+    ys, xs = np.nonzero(mask >= 0.5)
+    if not len(ys):
+        return 0.0
+    return float(np.log((xs.max() - xs.min() + 1) / (ys.max() - ys.min() + 1)))
 
 
 def distance_to(ink: np.ndarray) -> np.ndarray:

@@ -3,7 +3,7 @@
 Also the reader behind Scrabble and Words With Friends screenshots (best effort: the same look).
 
 How (no hand-set coordinates; every measure is a fraction of the cell, so any resolution works):
-1. Locate: the board is a 15x15 lattice of equal flat squares (vision.lattice). It is resampled
+1. Locate: the board is a 15x15 window of equal flat squares (vision.locate). It is resampled
    so that every cell is CELL x CELL pixels, and the 225 squares are measured all at once.
 2. A square's ground colour (the median of a ring inside its edge) and its ink tell what it is:
    a tile has dark ink (its letter) on a light ground; a premium square has light ink (its label,
@@ -11,8 +11,8 @@ How (no hand-set coordinates; every measure is a fraction of the cell, so any re
    square ("start" if it bears a mark). Premium squares of one colour are one premium, named by
    the vote of their labels (by the hue of the colour when no label can be read).
 3. A tile's ink splits into its letter and, in the top-right corner, its point value; a tile
-   with no value is a blank. Letters, digits and labels are matched with templates drawn from
-   installed fonts (vision.glyphs), all of a kind in one product.
+   with no value is a blank. Letters, digits and labels are matched with the committed glyph
+   templates (vision.templates: mono and sans fonts like the game's), all of a kind at once.
 4. The rack: a row of up to 7 large light squares outside the board, read like tiles; a rack
    tile with no ink at all is a blank ("?").
 """
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
-from . import glyphs
-from .lattice import Lattice, find_lattice, flat_squares, gradient, shrunk
+from . import templates as T
+from .locate import Lattice, find_board, flat_squares, gradient, working_copies
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -37,6 +37,13 @@ RACK_SIZE = 7
 MAX_BLANKS = 2  # blank tiles in a Wordfeud bag
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
+# Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor) and its values
+# in Droid Sans (Open Sans is its successor); DejaVu Sans Mono adds other shapes of some letters
+# (an M whose middle stops short), for versions of the game drawn in a related font.
+SHEETS = ("noto-mono", "dejavu-sans-mono", "open-sans")
+# a match under 0.7 looks like no template at all; a lead of 0.08 over the runner-up is full
+# confidence; each hole of difference costs 0.1 (8 has two, 3 none, O and D one)
+SCORING = T.Scoring(poor=0.7, good=0.7, clear=0.08, holes=0.1)
 
 CELL = 64  # pixels per board cell once resampled
 RACK_CELL = 96  # pixels per rack tile once resampled
@@ -52,7 +59,7 @@ SAME_HUE, SAME_LEVEL = 12, 30  # premium squares this close in hue and grey leve
 # 2L 3L 2W 3W, DL TL DW TW, French LD LT MD MT, and the like in other languages.
 LABEL_MEANS = {"2": "D", "D": "D", "3": "T", "T": "T",
                "L": "L", "B": "L", "W": "W", "M": "W", "O": "W", "P": "W"}
-LABEL_FONTS = ("DejaVuSans-Bold.ttf", "OpenSans-Bold.ttf")
+LABEL_SHEETS = ("dejavu-sans-bold", "open-sans-bold")  # labels are bold sans
 LABEL_HEIGHT = 0.2  # a label's characters are at least this tall (of the square)
 LABEL_VOTES = 5  # the labels read in each group of premium squares of one colour
 MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud board
@@ -79,10 +86,9 @@ TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
 UNSURE = 0.3  # the confidence of a read the image leaves open (a value corner neither bare
 # nor inked; a mark on more than one empty square, when only the start square bears one)
 RACK_SIDES = (1.2, 3.5)  # a rack tile's side, in board pitches
-RACK_THRESHOLDS = (20, 40)  # flatness thresholds for the (glossy) rack tiles
-RACK_PIXELS = 300_000  # the rack is looked for in the frame shrunk to about this size
+RACK_THRESHOLDS = (64, 40)  # edge thresholds (locate.flat_squares) for the glossy rack tiles
 RACK_BELOW = 8  # how far below the board (in pitches) the rack is looked for first
-RACK_PAD = 0.06  # a rack tile reaches this much (of its side) beyond its flat face
+RACK_PAD = 0.04  # a rack tile reaches this much (of its side) beyond its flat face
 
 
 @dataclass(frozen=True)
@@ -117,7 +123,7 @@ def read(frame: np.ndarray) -> Reading:
     board = measure(*board_cells(frame, lattice))
     if board.kinds.count("premium") < MIN_PREMIUMS:
         raise BadInput("no Wordfeud board found: a 15x15 grid, but without premium squares")
-    boxes = [lattice.box(r, c) for r in range(SIZE) for c in range(SIZE)]
+    boxes = lattice.boxes()
     cells = read_board(board, boxes)
     clock.lap("board")
     rack = read_rack(frame, find_rack(frame, lattice))
@@ -141,7 +147,7 @@ class Clock:
 
 def locate(frame: np.ndarray) -> Lattice:
     """Return the board's 15x15 lattice in the frame, or raise BadInput."""
-    lattice = find_lattice(frame, SIZE, SIZE)
+    lattice = find_board(frame, SIZE, SIZE, least=2 * SIZE)
     if lattice is None or lattice.found < SIZE * SIZE // 3:
         raise BadInput("no Wordfeud board found: no 15x15 grid of squares in the image")
     if lattice.beyond > BEYOND * lattice.found:
@@ -178,8 +184,8 @@ def resample(frame: np.ndarray, box: tuple[float, float, float, float],
 
 def board_cells(frame: np.ndarray, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
     """Return the 225 cells (pitch x pitch, gap included): small in colour, CELL-sized in grey."""
-    left = lattice.x0 - lattice.pitch_x / 2
-    top = lattice.y0 - lattice.pitch_y / 2
+    left = lattice.x - lattice.pitch_x / 2
+    top = lattice.y - lattice.pitch_y / 2
     board = resample(frame, (left, top, SIZE * lattice.pitch_x, SIZE * lattice.pitch_y),
                      SIZE * CELL, SIZE * CELL)
     return split_cells(board, SIZE, SIZE)
@@ -378,17 +384,17 @@ def read_tiles(squares: Squares, boxes: list[Box], which: list[int] | None = Non
     which = list(range(len(boxes))) if which is None else which
     inks = [split_ink(squares.grey[i], squares.level[i]) for i in which]
     with_letter = [ink.letter for ink in inks if ink.letter is not None]
-    letters = iter(glyphs.match(with_letter, glyphs.templates(LETTERS)))
-    digits = iter(glyphs.match([d for ink in inks for d in ink.digits],
-                               glyphs.templates(DIGITS)))
+    letters = iter(T.match(with_letter, T.load(SHEETS).only(LETTERS), SCORING))
+    digits = iter(T.match([d for ink in inks for d in ink.digits],
+                          T.load(SHEETS).only(DIGITS), SCORING))
     return [read_tile(squares.dark[i] > 0, box, ink,
                       next(letters) if ink.letter is not None else None,
                       [next(digits) for _ in ink.digits])
             for i, box, ink in zip(which, boxes, inks, strict=True)]
 
 
-def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
-              value: list[glyphs.Match]) -> Cell:
+def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
+              value: list[T.Match]) -> Cell:
     """Return the cell of one tile from its letter's and value's matches ('?': a bare tile)."""
     bare = ink.value_ink < VALUE_INK[0]
     if letter is None:
@@ -396,9 +402,9 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: glyphs.Match | None,
         return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank")
     sure_blank = 1.0 if bare or value else UNSURE
     read_value = value and min(d.confidence for d in value) >= UNCERTAIN
-    number = int("".join(d.char for d in value)) if read_value else None
+    number = int("".join(d.symbol for d in value)) if read_value else None
     confidence = min(letter.confidence, sure_blank) if ink.pieces == 1 else 0.0
-    return Cell(box, letter.char, confidence, number, "blank" if bare else None)
+    return Cell(box, letter.symbol, confidence, number, "blank" if bare else None)
 
 
 # -- premium squares -------------------------------------------------------------------------
@@ -448,8 +454,8 @@ def hue_gap(a: float, b: float) -> float:
 def read_labels(squares: Squares, which: list[int]) -> list[str]:
     """Return the premium each square's label names ('' when it cannot be read)."""
     marks = [label_glyphs(squares.grey[i], squares.level[i]) for i in which]
-    matches = iter(glyphs.match([m for ms in marks for m in ms],
-                                glyphs.templates("".join(LABEL_MEANS), LABEL_FONTS)))
+    matches = iter(T.match([m for ms in marks for m in ms],
+                           T.load(LABEL_SHEETS).only(LABEL_MEANS), SCORING))
     return [label_premium([next(matches) for _ in ms]) for ms in marks]
 
 
@@ -467,11 +473,11 @@ def label_glyphs(grey: np.ndarray, level: float) -> list[np.ndarray]:
     return [cut(labels, stats[i]) == i for _, i in keep]
 
 
-def label_premium(matches: list[glyphs.Match]) -> str:
+def label_premium(matches: list[T.Match]) -> str:
     """Return the premium a label's two characters name ('DL'...'TW'), or '' if unsure."""
     if len(matches) != 2 or any(m.confidence < UNCERTAIN for m in matches):
         return ""
-    meaning = {LABEL_MEANS[m.char] for m in matches}
+    meaning = {LABEL_MEANS[m.symbol] for m in matches}
     times, what = meaning & {"D", "T"}, meaning & {"L", "W"}
     return times.pop() + what.pop() if len(times) == len(what) == 1 else ""
 
@@ -487,18 +493,20 @@ def find_rack(frame: np.ndarray, lattice: Lattice) -> list[Box]:
     _, y, _, h = lattice.region()
     below = (0, y + h, frame.shape[1], round(RACK_BELOW * lattice.pitch_y))
     for area in (below, (0, 0, frame.shape[1], frame.shape[0])):
+        ax, ay, aw, ah = clip(area, frame.shape)
+        small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw], whole=True))
+        steep = gradient(small)
         for threshold in RACK_THRESHOLDS:
-            tiles = rack_in(frame, area, lattice, threshold)
+            squares = flat_squares(small, threshold, steep) / factor + [ax, ay, 0, 0]
+            tiles = rack_in(squares, lattice)
             if tiles:
                 return tiles
     return []
 
 
-def rack_in(frame: np.ndarray, area: Box, lattice: Lattice, threshold: int) -> list[Box]:
-    """Return the rack tiles found in an area of the frame at one flatness threshold."""
-    ax, ay, aw, ah = clip(area, frame.shape)
-    small, factor = shrunk(frame[ay:ay + ah, ax:ax + aw], RACK_PIXELS)
-    squares = flat_squares(gradient(small), threshold) / factor + [ax, ay, 0, 0]
+def rack_in(squares: np.ndarray, lattice: Lattice) -> list[Box]:
+    """Return the rack tiles among flat squares (x, y, w, h) of the frame: the largest row of
+    squares of a rack tile's size, outside the board."""
     side = squares[:, 2:4].mean(axis=1)
     big = (side >= RACK_SIDES[0] * lattice.pitch_x) & (side <= RACK_SIDES[1] * lattice.pitch_x)
     bx, by, bw, bh = lattice.region()

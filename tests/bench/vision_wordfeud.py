@@ -49,7 +49,7 @@ def drawn() -> dict:
 
 def bench() -> dict:
     """Return the locate + read figures: real screenshots (if ../shared is here) and drawn."""
-    wordfeud.read(screenshot(MIDGAME))  # the first read draws the letter templates
+    wordfeud.read(screenshot(MIDGAME))  # the first read loads the templates
     report = {"drawn": figures(drawn())}
     shared = find_shared()
     if shared:
