@@ -17,6 +17,7 @@ from pathlib import Path
 from .adapters.dirs import cache_dir
 from .core.lexicon import FORMAT, Lexicon, parse_words
 from .core.types import BadInput
+from .files import read_file
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
 DEFAULT = "enable"
@@ -35,17 +36,8 @@ def resolve(spec: str | None) -> Path:
 
 def read_bytes(path: Path) -> bytes:
     """Return a word-list file's bytes, or raise BadInput saying why it cannot be read."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise BadInput(f"lexicon {path}: over {MAX_BYTES >> 20} MB, not a word list")
-        data = path.read_bytes()
-    except IsADirectoryError:
-        raise BadInput(f"lexicon {path}: is a directory, not a word list") from None
-    except FileNotFoundError:
-        raise BadInput(f"lexicon {path}: no such file (give a path, or a name in "
-                       f"{LEXICON_DIR})") from None
-    except OSError as err:
-        raise BadInput(f"lexicon {path}: cannot read it ({err.strerror})") from None
+    data = read_file(path, "a word list", MAX_BYTES, "lexicon ",
+                     f" (give a path, or a name in {LEXICON_DIR})")
     if not data.strip():
         raise BadInput(f"lexicon {path}: the file is empty")
     return data

@@ -5,7 +5,6 @@ from __future__ import annotations
 from argparse import Namespace
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 from string import ascii_uppercase
 from typing import Any
 
@@ -13,6 +12,7 @@ from ..core import crossword as cw
 from ..core.lexicon import Lexicon
 from ..core.rules import CROSSWORD_RULES, CrosswordRules, Layout
 from ..core.types import BadInput
+from ..files import read_file
 from ..vision.types import Reading
 
 NEEDS_LEXICON = True
@@ -21,18 +21,11 @@ MAX_FILE_BYTES = 1 << 16  # a board or layout file is a few hundred bytes
 
 def read_text(path: str, what: str) -> str:
     """Return a small text file's contents, or raise BadInput saying why it cannot be read."""
+    data = read_file(path, f"a {what} file", MAX_FILE_BYTES, f"{what} ")
     try:
-        if Path(path).stat().st_size > MAX_FILE_BYTES:
-            raise BadInput(f"{what} {path}: over {MAX_FILE_BYTES >> 10} KB, not a {what} file")
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{what} {path}: no such file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{what} {path}: is a directory, not a {what} file") from None
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput(f"{what} {path}: not a text file") from None
-    except OSError as err:
-        raise BadInput(f"{what} {path}: cannot read it ({err.strerror})") from None
 
 
 def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:

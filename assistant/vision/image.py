@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
+from ..files import read_file
 
 if TYPE_CHECKING:
     import numpy as np
@@ -109,15 +110,4 @@ def decode(data: bytes, where: str) -> np.ndarray:
 
 def load_image(path: str | Path) -> np.ndarray:
     """Return the BGR frame of an image file, or raise BadInput naming the file and the fault."""
-    path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise BadInput(f"{path}: over {MAX_BYTES >> 20} MB, too big for a screenshot")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise BadInput(f"{path}: is a directory, not an image") from None
-    except OSError as err:
-        raise BadInput(f"{path}: cannot read it ({err.strerror})") from None
-    return decode(data, str(path))
+    return decode(read_file(path, "an image", MAX_BYTES), str(path))
