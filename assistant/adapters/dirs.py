@@ -1,4 +1,4 @@
-"""Per-user directories for caches and data, in each platform's usual place."""
+"""The per-user cache directory, in each platform's usual place."""
 
 from __future__ import annotations
 
@@ -20,13 +20,3 @@ def cache_dir() -> Path:
         return Path.home() / "Library" / "Caches" / APP
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / APP
 
-
-def data_dir() -> Path:
-    """Return the user's data directory for this tool (ASSISTANT_DATA_DIR overrides it)."""
-    if override := os.environ.get("ASSISTANT_DATA_DIR"):
-        return Path(override)
-    if sys.platform == "win32":
-        return Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming")) / APP
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP
-    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / APP
