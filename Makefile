@@ -27,6 +27,8 @@ system:
 	if command -v dpkg >/dev/null; then \
 	  command -v Xvfb >/dev/null || missing="$$missing xvfb"; \
 	  command -v xdotool >/dev/null || missing="$$missing xdotool"; \
+	  command -v openbox >/dev/null || missing="$$missing openbox"; \
+	  command -v xprop >/dev/null || missing="$$missing x11-utils"; \
 	  $(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	  $(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
 	  for pkg in $(FONT_PACKAGES); do \
@@ -51,6 +53,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
+	@# pyautogui names the old python3-xlib, which holds the same Xlib package as python-xlib
+	@if [ "$$(uname)" = Linux ] && ! $(PY) -c 'import sys, Xlib; sys.exit(Xlib.__version__ < (0, 33))'; \
+	then $(PY) -m pip install -q --force-reinstall --no-deps 'python-xlib>=0.33'; fi
 	touch $@
 
 run: setup

@@ -41,3 +41,26 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     """Run `python -m assistant ARGS` and return the finished process (text output)."""
     return subprocess.run([sys.executable, "-m", "assistant", *args], capture_output=True,
                           text=True, cwd=REPO, env={**os.environ, **(env or {})}, timeout=120)
+
+
+@pytest.fixture(scope="session")
+def xserver():
+    """A bare Xvfb (no window manager) for the session; DISPLAY and XAUTHORITY point at it
+    for this process too (pyautogui and python-xlib read them once, at import)."""
+    from tests.xserver import XServer
+
+    with XServer() as server:
+        saved = {k: os.environ.get(k) for k in ("DISPLAY", "XAUTHORITY")}
+        os.environ.update({k: server.env[k] for k in saved})
+        yield server
+        for key, value in saved.items():
+            os.environ.pop(key, None) if value is None else os.environ.update({key: value})
+
+
+@pytest.fixture(scope="session")
+def xserver_wm():
+    """An Xvfb with the openbox window manager (frames, _NET_* lists), for child processes."""
+    from tests.xserver import XServer
+
+    with XServer(wm=True) as server:
+        yield server

@@ -225,10 +225,17 @@ def test_registered_as_the_bookworm_reader():
 
 # --- The real screenshots -----------------------------------------------------------------------
 
+# screens added for reading round 2 (issue 11: plagued tiles, a grid caught mid-fall), which
+# this reader does not read yet; every other Bookworm screen in real-screens must read right
+ROUND_TWO = {"bookworm/kj_plague_sapphire_emerald.png",
+             "bookworm/pylex_Screenshot_2_bwa1_partial.png"}
+
+
 def real_screens(shared: Path) -> list[dict]:
-    """Return the labels of the Bookworm screenshots in real-screens."""
+    """Return the labels of the Bookworm screenshots in real-screens (not round two's)."""
     labels = json.loads((shared / "real-screens" / "labels.json").read_text())
-    return [label for label in labels if label["game"] == "bookworm_adventures"]
+    return [label for label in labels
+            if label["game"] == "bookworm_adventures" and label["file"] not in ROUND_TWO]
 
 
 def scaled(frame: np.ndarray, factor: float) -> np.ndarray:
