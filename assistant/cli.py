@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from .core.types import BadInput
 from .profiles import PROFILES, profile
+from .profiles.types import Solved
 
 EXIT_BAD_INPUT = 2
 
@@ -90,16 +91,14 @@ def progress(message: str) -> None:
     print(f"assistant: {message}", file=sys.stderr, flush=True)
 
 
-def run_solve(options: argparse.Namespace) -> dict[str, Any]:
+def run_solve(options: argparse.Namespace) -> Solved:
     """Solve one board and return the JSON result."""
     game = profile(options.game)
     if options.image and (options.board or options.tiles or options.board_file):
         raise BadInput(f"{options.image}: give a screenshot or the board as text, not both")
-    lexicon = None
-    if game.NEEDS_LEXICON:
-        from . import wordlist
+    from . import wordlist
 
-        lexicon = wordlist.load(options.lexicon, progress)
+    lexicon = wordlist.load(options.lexicon, progress)
     if options.image:
         from . import screenshot
 
@@ -130,7 +129,7 @@ def render_lexicon_info(info: dict[str, Any]) -> str:
     return text
 
 
-def dispatch(options: argparse.Namespace) -> tuple[dict[str, Any], Callable[[dict], str], int]:
+def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], int]:
     """Run the chosen command; return its result, the function that renders it as text, and
     the exit status."""
     if options.command == "solve":

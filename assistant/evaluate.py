@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .core.types import BadInput
+from .timing import Clock
 from .vision.types import Cell, Reading
 
 KINDS = ("tiles", "values", "states")
@@ -111,9 +111,9 @@ def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str,
     want = expected(entry)
     try:
         frame = load_image(directory / entry["file"])
-        start = time.perf_counter()
+        clock = Clock()
         reading = vision.read_board(entry["game"], frame, reader)
-        outcome["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        outcome["ms"] = clock.total()
     except BadInput as err:
         return {**outcome, "status": "failed", "error": str(err)}
     if len(reading.cells) != len(want.tiles) or len(reading.rack) != len(want.rack):
@@ -145,7 +145,7 @@ def run(directory: str, reader: str = "auto", games: Sequence[str] | None = None
 
     folder = Path(directory)
     entries = [e for e in labels(folder) if not games or e["game"] in games]
-    known = [e for e in entries if vision.available(e["game"])]
+    known = [e for e in entries if e["game"] in vision.READERS]
     images = [read_image(folder, e, reader) for e in known]
     missing = sorted({e["game"] for e in entries} - {e["game"] for e in known})
     return {"directory": str(folder), "reader": reader, "images": images,

@@ -14,48 +14,56 @@ for its letters, and a warning names it ("values_uncertain" in the JSON).
 
 from __future__ import annotations
 
-import time
 from argparse import Namespace
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core.lexicon import Lexicon
 from .core.types import BadInput
 from .profiles import profile
+from .profiles.types import Play, ReadJSON, Solved
+from .timing import Clock
 from .vision.types import Reading
 
+if TYPE_CHECKING:
+    import numpy as np
 
-def solve(options: Namespace, lexicon: Lexicon | None,
-          warn: Callable[[str], None]) -> dict[str, Any]:
+
+def solve(options: Namespace, lexicon: Lexicon, warn: Callable[[str], None]) -> Solved:
     """Return the JSON result of solving the board in options.image for options.game."""
-    rules, clock = profile(options.game), Clock()
-    frame, reading = read(options, clock)
+    game, clock = profile(options.game), Clock()
+    frame = clock.lap("load", lambda: load(options.image))
+    reading = read(frame, options.game, options.reader, options.image)
+    clock.laps.update(reading.timings_ms)
     doubt(reading, options, warn)
-    result = clock.lap("solve", lambda: rules.solve_reading(options.game, reading, options,
-                                                            lexicon))
+    result = clock.lap("solve", lambda: game.solve_reading(options.game, reading, options,
+                                                           lexicon))
     result["read"] = read_json(reading)
     if options.annotate:
-        clock.lap("annotate", lambda: annotate(frame, reading, rules.best_play(result),
+        clock.lap("annotate", lambda: annotate(frame, reading, game.best_play(result),
                                                options.annotate))
     result["timings_ms"] = {**clock.laps, "total": clock.total()}
     return result
 
 
-def read(options: Namespace, clock: Clock) -> tuple[Any, Reading]:
-    """Return the frame of options.image and the board its game's reader read in it."""
-    from . import vision
+def load(where: str) -> np.ndarray:
+    """Return the image in a file as a BGR frame; BadInput when it is not one."""
     from .vision.image import load_image
 
-    game, where = options.game, options.image
-    if not vision.available(game) or not hasattr(profile(game), "solve_reading"):
+    return load_image(where)
+
+
+def read(frame: np.ndarray, game: str, reader: str, where: str) -> Reading:
+    """Return the board the game's reader reads in a frame; BadInput saying where it was
+    looked for (and which game the frame looks like, when it holds another's board)."""
+    from . import vision
+
+    if game not in vision.READERS:
         raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
-    frame = clock.lap("load", lambda: load_image(where))
     try:
-        reading = vision.read_board(game, frame, options.reader)
+        return vision.read_board(game, frame, reader)
     except BadInput as err:
         raise BadInput(f"{where}: {err}{looks_like(frame, game, str(err))}") from None
-    clock.laps.update(reading.timings_ms)
-    return frame, reading
 
 
 def looks_like(frame: Any, game: str, message: str) -> str:
@@ -81,25 +89,6 @@ def doubt(reading: Reading, options: Namespace, warn: Callable[[str], None]) -> 
              f"{cell_list(reading, unread, values=True)}")
 
 
-class Clock:
-    """Times named steps in milliseconds."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.laps: dict[str, float] = {}
-
-    def lap(self, name: str, step: Callable[[], Any]) -> Any:
-        """Run a step, note how long it took, and return what it returned."""
-        begun = time.perf_counter()
-        out = step()
-        self.laps[name] = round((time.perf_counter() - begun) * 1000, 1)
-        return out
-
-    def total(self) -> float:
-        """Return the milliseconds since the clock started."""
-        return round((time.perf_counter() - self.start) * 1000, 1)
-
-
 def cell_name(reading: Reading, i: int) -> str:
     """Return a cell's name, row and column from 1 (r2c3), or rack tile k for the rack."""
     if i >= len(reading.cells):
@@ -121,21 +110,21 @@ def cell_list(reading: Reading, indices: list[int], values: bool = False) -> str
                         else f"? {cells[i].confidence:.2f}") for i in indices)
 
 
-def read_json(reading: Reading) -> dict[str, Any]:
+def read_json(reading: Reading) -> ReadJSON:
     """Return what was read, cell by cell, as the JSON contract's "read" object."""
     cells = reading.cells
-    read: dict[str, Any] = {
-        "rows": reading.rows, "cols": reading.cols,
-        "tiles": [c.text for c in cells], "values": [c.value for c in cells],
-        "states": [c.state for c in cells], "confidence": [c.confidence for c in cells],
-        "uncertain": reading.uncertain(), "values_uncertain": values_unread(reading),
-        "region": list(reading.region or ())}
+    read = ReadJSON(
+        rows=reading.rows, cols=reading.cols,
+        tiles=[c.text for c in cells], values=[c.value for c in cells],
+        states=[c.state for c in cells], confidence=[c.confidence for c in cells],
+        uncertain=reading.uncertain(), values_uncertain=values_unread(reading),
+        region=list(reading.region or ()))
     if reading.rack:
         read["rack"] = [c.text for c in reading.rack]
     return read
 
 
-def annotate(frame: Any, reading: Reading, best: tuple[list[int], str], out: str) -> None:
+def annotate(frame: Any, reading: Reading, best: Play, out: str) -> None:
     """Save the frame with the cells, what they read and the best play drawn on it."""
     from .vision import annotate as drawing
 

@@ -1,6 +1,6 @@
 """Regions, drags and clicks: the plain data between a profile and the mouse."""
 
-from assistant.core.gestures import Click, Drag, Region, outside
+from assistant.core.gestures import Click, Drag, Region, centre, outside
 
 
 def test_a_region_holds_its_top_left_pixel_but_not_the_one_past_its_size():
@@ -21,3 +21,8 @@ def test_outside_lists_every_point_off_the_region():
     gestures = [Drag(((0, 0), (9, 9)), "AB"), Click((10, 3), "Attack")]
     assert outside(gestures, Region(0, 0, 10, 10)) == [(10, 3)]
     assert outside(gestures, Region(0, 0, 11, 11)) == []
+
+
+def test_centre_of_a_frame_box_on_the_screen():
+    assert centre((10, 20, 30, 40)) == (25, 40)
+    assert centre((10, 20, 31, 41), origin=(-100, 5)) == (-75, 45)

@@ -97,3 +97,15 @@ def test_the_wrong_game_is_named(tmp_path, drawn, given, named):
     done = run_cli("solve", "--game", given, str(shot))
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert f"it looks like {named} (try --game {named})" in done.stderr
+
+
+def test_a_reader_choice_the_game_does_not_offer_is_refused_in_one_line(tmp_path):
+    window, _ = draw_bookworm.draw_window(BOOKWORM_TEXTS, BOOKWORM_STATES, 64)
+    shot = tmp_path / "bookworm.png"
+    cv2.imwrite(str(shot), window)
+    done = run_cli("solve", "--game", "bookworm", str(shot), "--reader", "tesseract")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"assistant: error: {shot}: --reader tesseract: the bookworm reader offers auto, "
+        "template"]
+    assert solve_json("--game", "bookworm", str(shot), "--reader", "template")["words"]

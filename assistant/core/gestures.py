@@ -54,6 +54,13 @@ class Click:
 Gesture = Drag | Click
 
 
+def centre(box: tuple[int, int, int, int], origin: Point = (0, 0)) -> Point:
+    """Return the centre pixel of a box (x, y, w, h) in a frame, on the screen where the
+    frame's top-left pixel is at origin."""
+    x, y, w, h = box
+    return origin[0] + x + w // 2, origin[1] + y + h // 2
+
+
 def points(gesture: Gesture) -> tuple[Point, ...]:
     """Return every point a gesture touches."""
     return gesture.points if isinstance(gesture, Drag) else (gesture.point,)

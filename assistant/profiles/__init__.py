@@ -1,23 +1,21 @@
 """Game profiles: everything one game needs, chosen by name.
 
-Each profile module has:
-  NEEDS_LEXICON                               whether solving needs a word list
-  solve(game, options, lexicon) -> dict       solve a board given as text options (--board...)
-  render(result) -> str                       the readable form of that JSON result
-and, to solve from a screenshot (`assistant solve --game G IMAGE`, see assistant/screenshot.py):
-  solve_reading(game, reading, options, lexicon) -> dict
-      solve the board a vision reader read (vision.types.Reading); cells the reader was unsure
-      of are in reading.uncertain(): the profile decides how to play without them (grid games
-      block them) and says so in the result. The pipeline adds "read" and "timings_ms".
-  best_play(result) -> tuple[list[int], str]
-      the cells of the best play in order (indices into the reading's cells, then its rack)
-      and a one-line caption, for --annotate; ([], caption) when there is nothing to play.
+Each profile module keeps to the Profile protocol (types.py; mypy checks every module below):
+  solve(game, options, lexicon) -> Result        a board given as text options (--board...)
+  solve_reading(game, reading, options, lexicon) a board a vision reader read (Reading); cells
+                                                 read uncertainly are played around, "blocked"
+  render(result) -> str                          the readable form of a result
+  best_play(result) -> Play                      the best play's cells and a caption
+  gestures(result, reading, origin)              its plays as mouse gestures on the screen
+Results are TypedDicts (the JSON contract); the pipeline adds "read" and "timings_ms".
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
+
+from .types import AnyProfile
 
 # game name -> the profile module that plays it
 PROFILES = {
@@ -31,6 +29,17 @@ PROFILES = {
 }
 
 
-def profile(game: str) -> ModuleType:
+def profile(game: str) -> AnyProfile:
     """Return the profile module for a game (imported on first use)."""
-    return importlib.import_module(f"{__name__}.{PROFILES[game]}")
+    return cast("AnyProfile", importlib.import_module(f"{__name__}.{PROFILES[game]}"))
+
+
+if TYPE_CHECKING:  # every profile module keeps to the Profile protocol (checked by mypy)
+    from . import bookworm, crossword, grid
+    from .bookworm import BookwormResult
+    from .crossword import CrosswordResult
+    from .grid import GridResult
+    from .types import Profile
+
+    _profiles: tuple[Profile[GridResult], Profile[BookwormResult], Profile[CrosswordResult]] = (
+        grid, bookworm, crossword)

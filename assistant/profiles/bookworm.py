@@ -5,21 +5,60 @@ from __future__ import annotations
 from argparse import Namespace
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 from ..core import bookworm as bw
 from ..core.anagram import Attack, Index
+from ..core.gestures import Click, Gesture, Point, centre
 from ..core.lexicon import Lexicon
 from ..core.rules import BOOKWORM, BookwormRules
 from ..core.types import BadInput, Tile
 from ..vision.types import Reading
+from .types import Play, Solved
 
-NEEDS_LEXICON = True
 TOP = 10  # words listed when --top is not given
 COLS = 4  # tiles per row on screen
+# the Attack button, in tile pitches from the grid's centre: centred, just under the grid (the
+# Bookworm Adventures battle screen: a grid of 204 px, its button's centre 158 px below its own)
+ATTACK = (0.0, 3.1)
 
 
-def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
+class TileJSON(TypedDict):
+    """One tile as solved: its text ("E", "QU", "?", "#") and its state."""
+
+    text: str
+    state: str | None
+
+
+class SituationJSON(TypedDict):
+    """What the strategy knew: Lex's health in hearts, the enemy's statuses."""
+
+    health: float | None
+    enemy: list[str]
+
+
+class AttackJSON(TypedDict):
+    """One word: the tiles to click in order, what each spells, damage and rank in hearts."""
+
+    word: str
+    tiles: list[int]
+    letters: list[str]
+    damage: float
+    gems: list[str]
+    score: float
+    rank_reason: str
+
+
+class BookwormResult(Solved):
+    """The tiles, and the best words in this situation, best first."""
+
+    tiles: list[TileJSON]
+    situation: SituationJSON
+    words: list[AttackJSON]
+    strongest: AttackJSON | None
+
+
+def solve(game: str, options: Namespace, lexicon: Lexicon) -> BookwormResult:
     """Return the JSON result for tiles given as --tiles text."""
     if not options.tiles:
         raise BadInput(f"{game}: give the tiles as --tiles TEXT, e.g. 'P A O R/A:locked E P S',"
@@ -36,7 +75,7 @@ def rules_for(min_len: int | None) -> BookwormRules:
 
 
 def solve_reading(game: str, reading: Reading, options: Namespace,
-                  lexicon: Lexicon) -> dict[str, Any]:
+                  lexicon: Lexicon) -> BookwormResult:
     """Return the JSON result for tiles read from a screenshot: a tile read uncertainly (or cut
     off by the image) is left out, as if it were not there, and listed under "blocked"."""
     rules = rules_for(options.min_len)
@@ -49,18 +88,33 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
             "blocked": sorted(doubtful)}
 
 
-def best_play(result: dict[str, Any]) -> tuple[list[int], str]:
+def best_play(result: BookwormResult) -> Play:
     """Return the best word's tiles in click order and a caption naming it, for --annotate."""
     if not result["words"]:
-        return [], "bookworm: no word can be made"
+        return Play([], "bookworm: no word can be made")
     best = result["words"][0]
     gems = f", uses {', '.join(best['gems'])}" if best["gems"] else ""
-    return best["tiles"], f"bookworm: best {best['word']} ({in_hearts(best['damage'])}{gems})"
+    return Play(best["tiles"], f"bookworm: best {best['word']} ({in_hearts(best['damage'])}"
+                f"{gems})")
+
+
+def gestures(result: BookwormResult, reading: Reading, origin: Point) -> list[Gesture]:
+    """Return the clicks that play the best word: its tiles in order, then Attack."""
+    if not result["words"]:
+        return []
+    centres = [centre(cell.box, origin) for cell in reading.cells]
+    (x0, y0), (x1, _), (_, y1) = centres[0], centres[1], centres[COLS]
+    middle = ((centres[0][0] + centres[-1][0]) / 2, (centres[0][1] + centres[-1][1]) / 2)
+    attack = (round(middle[0] + ATTACK[0] * (x1 - x0)), round(middle[1] + ATTACK[1] * (y1 - y0)))
+    best = result["words"][0]
+    return [*(Click(centres[i], f"tile {i} {letter}")
+              for i, letter in zip(best["tiles"], best["letters"], strict=True)),
+            Click(attack, "Attack")]
 
 
 def solve_tiles(tiles: Sequence[tuple[str, str | None]], lexicon: Lexicon | Index,
                 health: float | None = None, enemy: Sequence[str] = (),
-                top: int = TOP) -> dict[str, Any]:
+                top: int = TOP) -> BookwormResult:
     """Return the JSON result for tiles read elsewhere (e.g. a screenshot): (text, state) pairs.
 
     Text is a letter, "QU", "?" (rainbow) or "#" (no tile); state a gem, harm, "normal" or None.
@@ -72,37 +126,32 @@ def solve_tiles(tiles: Sequence[tuple[str, str | None]], lexicon: Lexicon | Inde
 
 
 def result(tiles: list[Tile], index: Index, where: bw.Situation, top: int,
-           rules: BookwormRules) -> dict[str, Any]:
+           rules: BookwormRules) -> BookwormResult:
     """Return the contract's JSON object: the tiles, then the best words in this situation."""
     found = bw.attacks(tiles, index, rules, where, top)
     weighed = any(bw.weights(where).get(t.state or bw.NORMAL) for t in tiles)
     strongest = bw.strongest(tiles, index, rules) if weighed else (found[0] if found else None)
-    return {
-        "game": "bookworm",
-        "tiles": [{"text": t.text, "state": t.state} for t in tiles],
-        "situation": {"health": None if where.health is None else float(where.health),
-                      "enemy": sorted(where.enemy)},
-        "words": [word_json(attack, tiles, where, rules) for attack in found],
-        "strongest": strongest and word_json(strongest, tiles, bw.Situation(), rules),
-    }
+    return BookwormResult(
+        game="bookworm",
+        tiles=[TileJSON(text=t.text, state=t.state) for t in tiles],
+        situation=SituationJSON(health=None if where.health is None else float(where.health),
+                                enemy=sorted(where.enemy)),
+        words=[word_json(attack, tiles, where, rules) for attack in found],
+        strongest=word_json(strongest, tiles, bw.Situation(), rules) if strongest else None)
 
 
 def word_json(attack: Attack, tiles: list[Tile], where: bw.Situation,
-              rules: BookwormRules) -> dict[str, Any]:
+              rules: BookwormRules) -> AttackJSON:
     """Return one word's JSON: the tiles to click in order, its damage, gems and why it ranks."""
     why = bw.reasons(bw.states_used(attack, tiles), where)
-    return {
-        "word": attack.word,
-        "tiles": list(attack.tiles),
-        "letters": list(attack.letters),
-        "damage": bw.hearts(attack.damage),
-        "gems": bw.gems_used(attack, tiles, rules),
-        "score": bw.hearts(attack.score),
-        "rank_reason": "; ".join([f"{in_hearts(bw.hearts(attack.damage))} of damage", *why]),
-    }
+    return AttackJSON(
+        word=attack.word, tiles=list(attack.tiles), letters=list(attack.letters),
+        damage=bw.hearts(attack.damage), gems=bw.gems_used(attack, tiles, rules),
+        score=bw.hearts(attack.score),
+        rank_reason="; ".join([f"{in_hearts(bw.hearts(attack.damage))} of damage", *why]))
 
 
-def render(result: dict[str, Any]) -> str:
+def render(result: BookwormResult) -> str:
     """Return a readable table of the best words: damage, gems, tiles to click and why."""
     tiles, words = result["tiles"], result["words"]
     lines = ["bookworm: " + " / ".join(
@@ -133,6 +182,6 @@ def in_hearts(hearts: float) -> str:
     return f"{hearts:g} heart" + "s" * (hearts != 1)
 
 
-def tile_text(tile: dict[str, Any]) -> str:
+def tile_text(tile: TileJSON) -> str:
     """Return a tile as the --tiles syntax writes it."""
     return tile["text"] + ("" if tile["state"] == bw.NORMAL else f":{tile['state']}")

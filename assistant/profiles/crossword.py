@@ -6,17 +6,48 @@ from argparse import Namespace
 from collections.abc import Sequence
 from dataclasses import replace
 from string import ascii_uppercase
-from typing import Any
+from typing import TypedDict
 
 from ..core import crossword as cw
+from ..core.gestures import Gesture, Point
 from ..core.lexicon import Lexicon
 from ..core.rules import CROSSWORD_RULES, CrosswordRules, Layout
 from ..core.types import BadInput
 from ..files import read_file
 from ..vision.types import Reading
+from .types import Play, Solved
 
-NEEDS_LEXICON = True
 MAX_FILE_BYTES = 1 << 16  # a board or layout file is a few hundred bytes
+
+
+class PlacedJSON(TypedDict):
+    """A tile a move places: its square, its letter, and whether it is a blank."""
+
+    row: int
+    col: int
+    letter: str
+    blank: bool
+
+
+class MoveJSON(TypedDict):
+    """One move: its main word, start square, direction, score, tiles, and every word formed."""
+
+    word: str
+    row: int
+    col: int
+    direction: str
+    score: int
+    placed: list[PlacedJSON]
+    words: list[str]
+
+
+class CrosswordResult(Solved):
+    """The best moves for a rack, best first, how many there are, and warnings."""
+
+    rack: str
+    moves: list[MoveJSON]
+    count: int
+    warnings: list[str]
 
 
 def read_text(path: str, what: str) -> str:
@@ -28,7 +59,7 @@ def read_text(path: str, what: str) -> str:
         raise BadInput(f"{what} {path}: not a text file") from None
 
 
-def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
+def solve(game: str, options: Namespace, lexicon: Lexicon) -> CrosswordResult:
     """Return the JSON result for a board given as --board-file and a --rack."""
     if not options.board_file:
         raise BadInput(f"{game}: give the board as --board-file FILE (15 lines of 15 squares)")
@@ -50,7 +81,7 @@ def rules_for(game: str, layout: str | Layout | None) -> CrosswordRules:
 def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
                 layout: str | Layout | None = None, top: int | None = None,
                 unsure: frozenset[tuple[int, int]] = frozenset(),
-                seen: bool = False) -> dict[str, Any]:
+                seen: bool = False) -> CrosswordResult:
     """Return the best moves for a board (15 strings of 15 squares) and a rack: the plain
     entry point, also for a board seen in a screenshot (`seen`: more tiles than the variant's
     bag holds is then a warning, as the game may be another language's, not an error; moves
@@ -66,17 +97,12 @@ def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
             raise
         notes.append(f"{err} (another language's game? scores use {game}'s English values)")
     moves, count = cw.best_moves(squares, tiles, rules, lexicon, top, unsure)
-    return {
-        "game": game,
-        "rack": tiles,
-        "moves": [move_json(move) for move in moves],
-        "count": count,
-        "warnings": notes,
-    }
+    return CrosswordResult(game=game, rack=tiles, moves=[move_json(move) for move in moves],
+                           count=count, warnings=notes)
 
 
 def solve_reading(game: str, reading: Reading, options: Namespace,
-                  lexicon: Lexicon) -> dict[str, Any]:
+                  lexicon: Lexicon) -> CrosswordResult:
     """Return the best moves for a board and rack read from a screenshot. A rack tile read
     uncertainly is left out of the rack; a board square read uncertainly keeps its best guess,
     but every move that depends on it is left out; both are listed under "blocked"."""
@@ -97,24 +123,28 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
     return {**found, "blocked": doubtful}
 
 
-def best_play(result: dict[str, Any]) -> tuple[list[int], str]:
+def best_play(result: CrosswordResult) -> Play:
     """Return the squares the best move places tiles on, in order, and a caption naming it."""
     if not result["moves"]:
-        return [], f"{result['game']}: no move with rack {result['rack']}"
+        return Play([], f"{result['game']}: no move with rack {result['rack']}")
     best = result["moves"][0]
     square = notation(best["row"], best["col"], best["direction"])
-    return ([t["row"] * cw.BOARD_SIZE + t["col"] for t in best["placed"]],
-            f"{result['game']}: best {best['word']} at {square} {best['direction']}, "
-            f"{best['score']} points")
+    return Play([t["row"] * cw.BOARD_SIZE + t["col"] for t in best["placed"]],
+                f"{result['game']}: best {best['word']} at {square} {best['direction']}, "
+                f"{best['score']} points")
 
 
-def move_json(move: cw.Move) -> dict[str, Any]:
+def gestures(result: CrosswordResult, reading: Reading, origin: Point) -> list[Gesture]:
+    """Return no gestures: crossword moves are shown to the player, not played by mouse."""
+    return []
+
+
+def move_json(move: cw.Move) -> MoveJSON:
     """Return the contract's JSON object for one move."""
-    return {"word": move.word, "row": move.row, "col": move.col, "direction": move.direction,
-            "score": move.score,
-            "placed": [{"row": t.row, "col": t.col, "letter": t.letter, "blank": t.blank}
-                       for t in move.placed],
-            "words": list(move.words)}
+    return MoveJSON(word=move.word, row=move.row, col=move.col, direction=move.direction,
+                    score=move.score, words=list(move.words),
+                    placed=[PlacedJSON(row=t.row, col=t.col, letter=t.letter, blank=t.blank)
+                            for t in move.placed])
 
 
 def warnings(board: cw.Board, lexicon: Lexicon) -> list[str]:
@@ -134,7 +164,7 @@ def notation(row: int, col: int, direction: str) -> str:
     return number + letter if direction == cw.ACROSS else letter + number
 
 
-def render(result: dict[str, Any]) -> str:
+def render(result: CrosswordResult) -> str:
     """Return a readable table of the best moves, then any warnings."""
     moves = result["moves"]
     lines = [f"{result['game']}, rack {result['rack']}: {result['count']} moves"

@@ -3,17 +3,46 @@
 from __future__ import annotations
 
 from argparse import Namespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from ..core import grid as grids
+from ..core.gestures import Drag, Gesture, Point, centre
 from ..core.lexicon import Lexicon
 from ..core.rules import BIG_BOGGLE_MIN_LEN, GRID_RULES, GridRules
 from ..core.types import BadInput, FoundWord, Grid, Tile
+from .types import Play, Solved
 
 if TYPE_CHECKING:
+    from typing import NotRequired
+
     from ..vision.types import Reading
 
-NEEDS_LEXICON = True
+
+
+class BoardJSON(TypedDict):
+    """The grid solved: its shape, its tiles row-major, and the values they score with."""
+
+    rows: int
+    cols: int
+    tiles: list[str]
+    values: NotRequired[list[float]]
+
+
+class WordJSON(TypedDict):
+    """A word found: its tile path (row-major indices) and its points."""
+
+    word: str
+    path: list[int]
+    score: float
+
+
+class GridResult(Solved):
+    """The words found on a grid, best first (--top shortens the list, not the counts)."""
+
+    board: BoardJSON
+    words: list[WordJSON]
+    count: int
+    total_score: float
 
 
 def rules_for(game: str, grid: Grid | None, min_len: int | None) -> GridRules:
@@ -24,7 +53,7 @@ def rules_for(game: str, grid: Grid | None, min_len: int | None) -> GridRules:
     return rules.with_min_len(min_len)
 
 
-def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
+def solve(game: str, options: Namespace, lexicon: Lexicon) -> GridResult:
     """Return the JSON result for a grid given as --board text."""
     if not options.board:
         raise BadInput(f"{game}: give the board as --board TEXT, or a screenshot file")
@@ -34,7 +63,7 @@ def solve(game: str, options: Namespace, lexicon: Lexicon) -> dict[str, Any]:
 
 
 def solve_reading(game: str, reading: Reading, options: Namespace,
-                  lexicon: Lexicon) -> dict[str, Any]:
+                  lexicon: Lexicon) -> GridResult:
     """Return the JSON result for a grid read from a screenshot: a tile read uncertainly is
     blocked (no word goes through it) and listed under "blocked", never guessed."""
     grid = read_grid(reading)
@@ -50,30 +79,34 @@ def read_grid(reading: Reading) -> Grid:
     return Grid(reading.rows, reading.cols, tiles)
 
 
-def best_play(result: dict[str, Any]) -> tuple[list[int], str]:
+def best_play(result: GridResult) -> Play:
     """Return the best word's path and a caption naming it, for --annotate."""
     if not result["words"]:
-        return [], f"{result['game']}: no words found"
+        return Play([], f"{result['game']}: no words found")
     best = result["words"][0]
-    return best["path"], (f"{result['game']}: best {best['word']} ({best['score']} points); "
-                          f"{result['count']} words, {result['total_score']} points in all")
+    return Play(best["path"], f"{result['game']}: best {best['word']} ({best['score']} points);"
+                f" {result['count']} words, {result['total_score']} points in all")
 
 
-def result(game: str, grid: Grid, found: list[FoundWord], top: int | None) -> dict[str, Any]:
+def gestures(result: GridResult, reading: Reading, origin: Point) -> list[Gesture]:
+    """Return one drag per word listed, through its tiles' centres on the screen."""
+    boxes = [cell.box for cell in reading.cells]
+    return [Drag(tuple(centre(boxes[i], origin) for i in w["path"]), w["word"])
+            for w in result["words"]]
+
+
+def result(game: str, grid: Grid, found: list[FoundWord], top: int | None) -> GridResult:
     """Return the contract's JSON object for the words found on a grid (top N listed)."""
-    board: dict[str, Any] = {"rows": grid.rows, "cols": grid.cols, "tiles": grid.texts()}
+    board = BoardJSON(rows=grid.rows, cols=grid.cols, tiles=grid.texts())
     if any(t.value is not None for t in grid.tiles) or game == "wordament":
         board["values"] = grids.tile_values(grid, GRID_RULES[game])
-    return {
-        "game": game,
-        "board": board,
-        "words": [{"word": w.word, "path": list(w.path), "score": w.score} for w in found[:top]],
-        "count": len(found),
-        "total_score": grids.total_score(found),
-    }
+    return GridResult(
+        game=game, board=board,
+        words=[WordJSON(word=w.word, path=list(w.path), score=w.score) for w in found[:top]],
+        count=len(found), total_score=grids.total_score(found))
 
 
-def render(result: dict[str, Any]) -> str:
+def render(result: GridResult) -> str:
     """Return a readable table of the found words: word, points and path."""
     board, words = result["board"], result["words"]
     cols = board["cols"]

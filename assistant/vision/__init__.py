@@ -1,11 +1,11 @@
 """Vision: find a game's grid or board in an image and read its tiles (OpenCV, Tesseract).
 
-Each game has a reader module here with `read(frame) -> Reading` (see types.py) that raises
-BadInput when the image holds no such board; a reader that offers a choice of OCR takes
-`read(frame, reader="auto")` (one of ocr.READERS); call any of them as
-read_board(game, frame, ocr). READERS maps a game name (as in --game, and as in real-screens
-labels.json) to its module. A reader module may also have `looks_like(frame) -> bool`, so that
-an image given with the wrong --game can be named (`identify`).
+Each game has a reader module here (types.Reader): `READERS`, the --reader choices it honours
+(ocr.READERS: template matching, Tesseract, or auto); `read(frame, reader="auto") -> Reading`
+(see types.py), which raises BadInput when the image holds no such board; and
+`looks_like(frame) -> bool`, so that an image given with the wrong --game can be named
+(`identify`). Call any of them as read_board(game, frame, reader). READERS maps a game name
+(as in --game, and as in real-screens labels.json) to its module.
 
 Shared pieces, one of each for every reader: locate.py (the lattice of tiles: groups of faces,
 or the window of a board of known shape), colours.py (face and ink), tiles.py (each tile's
@@ -18,16 +18,15 @@ and no Pillow; `python -m assistant.vision.templates` draws the sheets again fro
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import inspect
 from collections.abc import Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from ..core.types import BadInput
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .types import Reading
+    from .types import Reader, Reading
 
 READERS = {
     "wordament": "wordament",
@@ -47,23 +46,18 @@ READERS = {
 IDENTIFY_ORDER = ("bookworm", "wordfeud", "wordament", "boggle")
 
 
-def reader(game: str) -> ModuleType:
+def reader(game: str) -> Reader:
     """Return the reader module for a game (imported on first use)."""
-    return importlib.import_module(f"{__name__}.{READERS[game]}")
+    return cast("Reader", importlib.import_module(f"{__name__}.{READERS[game]}"))
 
 
 def read_board(game: str, frame: np.ndarray, ocr: str = "auto") -> Reading:
-    """Return the game's board read from a frame, by the named OCR reader (ocr.READERS) where
-    the game's reader offers the choice (some readers have one way of reading only)."""
+    """Return the game's board read from a frame by the named OCR reader (ocr.READERS); a
+    choice the game's reader does not offer is BadInput, never silently ignored."""
     module = reader(game)
-    if "reader" in inspect.signature(module.read).parameters:
-        return module.read(frame, reader=ocr)
-    return module.read(frame)
-
-
-def available(game: str) -> bool:
-    """True when the game's reader module exists (some land later than others)."""
-    return game in READERS and importlib.util.find_spec(f"{__name__}.{READERS[game]}") is not None
+    if ocr not in module.READERS:
+        raise BadInput(f"--reader {ocr}: the {game} reader offers {', '.join(module.READERS)}")
+    return module.read(frame, ocr)
 
 
 # boards told by their shape alone, when no reader claims the image
@@ -73,10 +67,10 @@ SHAPES = {(15, 15): "wordfeud"}
 def identify(frame: np.ndarray, but: str = "",
              among: Sequence[str] = IDENTIFY_ORDER) -> str | None:
     """Return the game whose board the frame looks like (among these, not `but`), or None: a
-    reader's own looks_like says so, or else its reading has CLAIM of its cells sure; failing
-    all readers, the shape of a lattice in the frame (SHAPES) may tell."""
+    reader's looks_like says so; failing all readers, the shape of a lattice in the frame
+    (SHAPES) may tell."""
     for game in among:
-        if READERS[game] != READERS.get(but) and available(game) and looks_like(game, frame):
+        if READERS[game] != READERS.get(but) and reader(game).looks_like(frame):
             return game
     from .locate import lattices
 
@@ -84,18 +78,16 @@ def identify(frame: np.ndarray, but: str = "",
     return next((g for shape, g in SHAPES.items() if shape in shapes and g != but), None)
 
 
-CLAIM = 0.9  # a reader without looks_like claims a frame when this share of its cells is sure
-
-
-def looks_like(game: str, frame: np.ndarray) -> bool:
-    """True when the game's reader takes the frame for its board."""
-    own = getattr(reader(game), "looks_like", None)
-    if own is not None:
-        return bool(own(frame))
-    from ..core.types import BadInput
-
+def claims(game: str, frame: np.ndarray) -> bool:
+    """True when the game's reader reads the frame with nearly every cell sure (types.CLAIM):
+    the looks_like of a reader with no cheaper test."""
     try:
-        reading = read_board(game, frame, "template")
+        return reader(game).read(frame, "template").claimed()
     except BadInput:
         return False
-    return len(reading.uncertain()) <= (1 - CLAIM) * len(reading.cells + reading.rack)
+
+
+if TYPE_CHECKING:  # every reader module keeps to the Reader protocol (checked by mypy)
+    from . import boggle, bookworm, wordament, wordfeud
+
+    _readers: tuple[Reader, ...] = (wordament, boggle, bookworm, wordfeud)

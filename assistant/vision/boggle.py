@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import re
 import string
-import time
 from dataclasses import replace
 
 import numpy as np
 
 from ..core.types import BadInput
+from ..timing import Clock
 from . import locate, ocr, tiles
 from .types import Cell, Reading
 
@@ -32,24 +32,24 @@ GAME = "boggle"
 LETTERS = string.ascii_uppercase + "u"  # "u": the lowercase u of a "Qu" face
 FACE_TEXT = re.compile(r"[A-Z]|QU|[A-Z]{2}")
 SMALLEST, LARGEST = 4, 6  # rows of the smallest board (4x4) and the largest (Super Big Boggle)
+READERS = ("auto", "template", "tesseract")  # the --reader choices it honours
 TURNS = (0, 1, 2, 3)
 TWINS = frozenset("NZ MW CU".split())  # letters that are each other turned a quarter or half
 
 
 def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     """Return the Boggle grid read from a BGR frame; BadInput when there is none."""
-    start = time.perf_counter()
+    clock = Clock()
     lattice = locate.find_grid(frame, SMALLEST, None)
     if lattice is None or lattice.rows > LARGEST:
         raise BadInput(missing("no Boggle grid found (no square grid of 4x4 to 6x6 tiles)",
                                frame))
-    found = time.perf_counter()
+    clock.mark("locate")
     reads = read_dice(frame, lattice, reader)
     cells = [cell(lattice.box(i), r) for i, r in enumerate(reads)]
-    done = time.perf_counter()
+    clock.mark("read")
     return Reading(GAME, lattice.rows, lattice.cols, cells, region=lattice.region(),
-                   timings_ms={"locate": round((found - start) * 1000, 1),
-                               "read": round((done - found) * 1000, 1)})
+                   timings_ms=clock.laps)
 
 
 def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[ocr.Read]:

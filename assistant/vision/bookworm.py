@@ -23,11 +23,11 @@ off as sure.
 from __future__ import annotations
 
 import string
-import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import BadInput
+from ..timing import Clock
 from . import templates as T
 from .locate import Lattice, windows
 from .types import UNCERTAIN, Box, Cell, Reading
@@ -77,23 +77,24 @@ SCORING = T.Scoring(poor=0.5, good=0.7, clear=0.1, aspect=0.2)
 CLEAR_HEIGHT = 16  # pixels: a shorter letter has too few pixels to be fully sure of
 CLOSE_CALL = 0.15  # template confidence from which Tesseract is asked for a second opinion
 AGREED = 0.75  # confidence of a close call that Tesseract confirms
+READERS = ("auto", "template")  # the --reader choices it honours (auto: Tesseract on close calls)
 
 
-def read(frame: np.ndarray) -> Reading:
-    """Return the grid read from a BGR frame; BadInput if it shows no Bookworm grid."""
-    start = time.perf_counter()
+def read(frame: np.ndarray, reader: str = "auto") -> Reading:
+    """Return the grid read from a BGR frame (reader "template": no second opinion from
+    Tesseract on close calls); BadInput if it shows no Bookworm grid."""
+    clock = Clock()
     frame = as_bgr(frame)
     lattice = locate(frame)
-    located = time.perf_counter()
+    clock.mark("locate")
     boxes = lattice.boxes()
     looks = [tile_look(square(crop(frame, box))) if within(frame, box) else off_frame()
              for box in boxes]
-    reads = zip(boxes, looks, read_letters(looks), strict=True)
+    reads = zip(boxes, looks, read_letters(looks, reader == "auto"), strict=True)
     cells = [Cell(box, text, min(sure, look.sure), state=look.state or None)
              for box, look, (text, sure) in reads]
-    done = time.perf_counter()
-    timings = {"locate": 1000 * (located - start), "read": 1000 * (done - located)}
-    return Reading(GAME, SIZE, SIZE, cells, region=lattice.region(), timings_ms=timings)
+    clock.mark("read")
+    return Reading(GAME, SIZE, SIZE, cells, region=lattice.region(), timings_ms=clock.laps)
 
 
 class Look(NamedTuple):
@@ -364,8 +365,9 @@ def clipped(ink: np.ndarray) -> bool:
     return bool(solid[0].any() or solid[-1].any() or solid[:, 0].any() or solid[:, -1].any())
 
 
-def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
-    """Return (text, confidence) per tile; close calls go to Tesseract together, in one call.
+def read_letters(looks: list[Look], ask: bool = True) -> list[tuple[str, float]]:
+    """Return (text, confidence) per tile; close calls go to Tesseract together, in one call
+    (unless not asked to).
 
     A letter partly hidden (under chains) needs twice the usual lead to be sure. A close call
     becomes sure when Tesseract, shown the tile itself rather than the ink taken from it, reads
@@ -380,7 +382,7 @@ def read_letters(looks: list[Look]) -> list[tuple[str, float]]:
         matches.append((text, sure / 2 if covered else sure))
     close = [i for i, (text, sure) in enumerate(matches) if text.isalpha()
              and (UNCERTAIN / 2 if hidden[i] else CLOSE_CALL) <= sure < UNCERTAIN]
-    if not close:
+    if not close or not ask:
         return matches
     from . import ocr
 
@@ -446,3 +448,10 @@ def colour_shares(tile: np.ndarray) -> dict[str, float]:
     total = max(1, int(keep.sum()))
     return {state: int((colour_mask(hsv, colour)[keep] > 0).sum()) / total
             for state, (colour, _) in STATE_COLOURS.items()}
+
+
+def looks_like(frame: np.ndarray) -> bool:
+    """True when the frame shows a Bookworm grid read with nearly every tile sure."""
+    from . import claims
+
+    return claims(GAME, frame)

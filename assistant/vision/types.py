@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Box = tuple[int, int, int, int]  # x, y, w, h in image pixels
 
 UNCERTAIN = 0.6  # a cell read with less confidence than this is reported, never guessed
+CLAIM = 0.9  # a reading with this share of its cells sure shows its game's board
 
 
 @dataclass(frozen=True)
@@ -42,3 +47,25 @@ class Reading:
     def uncertain(self) -> list[int]:
         """Return the indices of cells (then rack cells, after the board's) read uncertainly."""
         return [i for i, c in enumerate(self.cells + self.rack) if c.uncertain]
+
+    def claimed(self) -> bool:
+        """True when so many cells are read surely (CLAIM) that the board is the game's."""
+        return len(self.uncertain()) <= (1 - CLAIM) * len(self.cells + self.rack)
+
+
+class Reader(Protocol):
+    """A game's screen reader (a module of vision/): the --reader choices it honours, how it
+    reads a frame, and whether a frame shows its board."""
+
+    @property
+    def READERS(self) -> tuple[str, ...]:  # a module constant, read-only
+        """The --reader choices it honours: "auto", "template", "tesseract"."""
+        ...
+
+    def read(self, frame: np.ndarray, reader: str = "auto") -> Reading:
+        """Return the board read from a BGR frame; BadInput when the frame shows none."""
+        ...
+
+    def looks_like(self, frame: np.ndarray) -> bool:
+        """True when the frame shows this reader's board."""
+        ...

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 import string
-import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..core.types import BadInput
+from ..timing import Clock
 from . import locate, ocr, tiles
 from .types import Box, Cell, Reading
 
@@ -31,6 +31,7 @@ LETTERS = string.ascii_uppercase + "/-u"  # "u": the lowercase u of a "Qu" tile
 TILE_TEXT = re.compile(r"[A-Z]{1,3}|[A-Z]/[A-Z]|[A-Z]{1,4}-|-[A-Z]{1,4}")
 VALUE_TEXT = re.compile(r"[1-9][0-9]?")
 MIN_VALUED = 12  # of 16 tiles: fewer with a printed value and it is not a Wordament grid
+READERS = ("auto", "template", "tesseract")  # the --reader choices it honours
 VALUES_SEEN = 16  # px: with letters this tall in the image, values would be seen if printed
 
 
@@ -45,11 +46,11 @@ class Tile:
 
 def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     """Return the Wordament grid read from a BGR frame; BadInput when there is none."""
-    start = time.perf_counter()
+    clock = Clock()
     lattice = locate.find_grid(frame, ROWS, COLS)
     if lattice is None:
         raise BadInput(missing("no Wordament grid found (no 4x4 grid of square tiles)", frame))
-    found = time.perf_counter()
+    clock.mark("locate")
     shown = [tile(frame, lattice, i) for i in range(ROWS * COLS)]
     if big_enough(shown) and sum(bool(t.value.glyphs) for t in shown) < MIN_VALUED:
         raise BadInput(missing("no Wordament grid found (the 4x4 grid's tiles show no values)",
@@ -57,9 +58,8 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     reads = ocr.read_lines([line for t in shown for line in (t.letters, t.value)], reader)
     cells = [cell(lattice.box(i), reads[2 * i], reads[2 * i + 1], t.stray)
              for i, t in enumerate(shown)]
-    done = time.perf_counter()
-    return Reading(GAME, ROWS, COLS, cells, region=lattice.region(),
-                   timings_ms={"locate": ms(found - start), "read": ms(done - found)})
+    clock.mark("read")
+    return Reading(GAME, ROWS, COLS, cells, region=lattice.region(), timings_ms=clock.laps)
 
 
 def tile(frame: np.ndarray, lattice: locate.Lattice, i: int) -> Tile:
@@ -73,11 +73,6 @@ def tile(frame: np.ndarray, lattice: locate.Lattice, i: int) -> Tile:
 def big_enough(shown: list[Tile]) -> bool:
     """True when most tiles' letters are tall enough that their values would be seen."""
     return sum(t.letters.cap >= VALUES_SEEN * t.letters.scale for t in shown) >= MIN_VALUED
-
-
-def ms(seconds: float) -> float:
-    """Return seconds as milliseconds, to a tenth."""
-    return round(seconds * 1000, 1)
 
 
 def missing(what: str, frame: np.ndarray) -> str:

@@ -19,12 +19,12 @@ How (no hand-set coordinates; every measure is a fraction of the cell, so any re
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
+from ..timing import Clock
 from . import templates as T
 from .locate import Lattice, find_board, flat_squares, gradient, working_copies
 from .types import UNCERTAIN, Box, Cell, Reading
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 SIZE = 15
 RACK_SIZE = 7
 MAX_BLANKS = 2  # blank tiles in a Wordfeud bag
+READERS = ("auto", "template")  # the --reader choices it honours: templates only
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
 # Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor) and its values
@@ -115,34 +116,21 @@ class CrosswordInputs:
     uncertain: tuple[str, ...]  # the squares read uncertainly, as 'row R col C' or 'rack tile N'
 
 
-def read(frame: np.ndarray) -> Reading:
-    """Return the board and rack read from a BGR frame, or raise BadInput if there is no board."""
+def read(frame: np.ndarray, reader: str = "auto") -> Reading:
+    """Return the board and rack read from a BGR frame, or raise BadInput if there is no board
+    (templates only: reader "auto" and "template" are the same here)."""
     clock = Clock()
     lattice = locate(frame)
-    clock.lap("locate")
+    clock.mark("locate")
     board = measure(*board_cells(frame, lattice))
     if board.kinds.count("premium") < MIN_PREMIUMS:
         raise BadInput("no Wordfeud board found: a 15x15 grid, but without premium squares")
     boxes = lattice.boxes()
     cells = read_board(board, boxes)
-    clock.lap("board")
+    clock.mark("board")
     rack = read_rack(frame, find_rack(frame, lattice))
-    clock.lap("rack")
+    clock.mark("rack")
     return Reading("wordfeud", SIZE, SIZE, cells, rack, lattice.region(), clock.laps)
-
-
-class Clock:
-    """Milliseconds spent in each named stage."""
-
-    def __init__(self) -> None:
-        self.laps: dict[str, float] = {}
-        self.last = time.perf_counter()
-
-    def lap(self, stage: str) -> None:
-        """Record the time since the last lap under this stage's name."""
-        now = time.perf_counter()
-        self.laps[stage] = round(1000 * (now - self.last), 2)
-        self.last = now
 
 
 def locate(frame: np.ndarray) -> Lattice:
@@ -584,3 +572,10 @@ def layout_token(cell: Cell) -> str:
     if cell.text or cell.state is None:
         return "."
     return "*" if cell.state == "start" else cell.state
+
+
+def looks_like(frame: np.ndarray) -> bool:
+    """True when the frame shows a Wordfeud board read with nearly every square sure."""
+    from . import claims
+
+    return claims("wordfeud", frame)

@@ -1,0 +1,92 @@
+"""The contract every game profile keeps, and the typed shapes of its results (the JSON).
+
+The live chain and `solve IMAGE` are one pipeline:
+
+    vision.read_board(game, frame)   locate the board and read it   -> vision.types.Reading
+    profile.solve_reading(...)       solve what was read            -> the profile's Result
+    profile.gestures(result, ...)    the best plays as mouse gestures (core.gestures)
+
+and `solve --board TEXT` enters it at the solver: profile.solve(game, options, lexicon).
+Locating and reading belong to the game's reader (vision.types.Reader); a profile starts
+from its Reading, so every stage is tested from a fixture.
+"""
+
+from __future__ import annotations
+
+from argparse import Namespace
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypedDict, TypeVar
+
+from ..core.gestures import Gesture, Point
+from ..core.lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from typing import NotRequired  # Python 3.11; only read by type checkers here
+
+    from ..vision.types import Reading
+
+
+class ReadJSON(TypedDict):
+    """What a screenshot was read as, cell by cell (the contract's "read" object)."""
+
+    rows: int
+    cols: int
+    tiles: list[str]
+    values: list[int | None]
+    states: list[str | None]
+    confidence: list[float]
+    uncertain: list[int]
+    values_uncertain: list[int]
+    region: list[int]
+    rack: NotRequired[list[str]]
+    board: NotRequired[list[str]]
+
+
+class Solved(TypedDict):
+    """What every result has: its game, and, when read from an image, what was read."""
+
+    game: str
+    blocked: NotRequired[list[int]]  # cells read uncertainly, played around
+    read: NotRequired[ReadJSON]
+    timings_ms: NotRequired[dict[str, float]]
+
+
+class Play(NamedTuple):
+    """The cells of the best play in order (indices into a reading's cells, then its rack)
+    and a one-line caption; no cells when there is nothing to play."""
+
+    cells: list[int]
+    caption: str
+
+
+R = TypeVar("R", bound=Solved)
+
+
+class Profile(Protocol[R]):
+    """Everything one family of games needs: solve a board given as text or as read from a
+    screen, render the result, name its best play, and turn its plays into gestures."""
+
+    def solve(self, game: str, options: Namespace, lexicon: Lexicon) -> R:
+        """Return the result for a board given as text options (--board, --tiles, ...)."""
+        ...
+
+    def solve_reading(self, game: str, reading: Reading, options: Namespace,
+                      lexicon: Lexicon) -> R:
+        """Return the result for a board a reader read; cells it was unsure of
+        (reading.uncertain()) are played around, never guessed, and listed as "blocked"."""
+        ...
+
+    def render(self, result: R) -> str:
+        """Return the readable form of a result."""
+        ...
+
+    def best_play(self, result: R) -> Play:
+        """Return the best play's cells and a caption, for --annotate and the overlay."""
+        ...
+
+    def gestures(self, result: R, reading: Reading, origin: Point) -> list[Gesture]:
+        """Return the result's plays, best first, as mouse gestures on the screen where the
+        reading's frame was captured at origin (its top-left pixel on the screen)."""
+        ...
+
+
+AnyProfile = Profile[Any]
