@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import textwrap
 import time
-from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core.types import BadInput
 from .profiles import PROFILES
+
+if TYPE_CHECKING:
+    from .store import Removed, Round, Store
 
 WIDTH = 100  # text lines are wrapped to this width
 
@@ -25,34 +26,40 @@ def add_arguments(history: argparse.ArgumentParser) -> None:
 
 def run(options: argparse.Namespace) -> dict[str, Any]:
     """Return the history as JSON, or forget it (--forget) and say what was removed."""
-    from .store import Store, default_path
+    from .store import Removed, Store, default_path
 
     if options.limit < 1:
         raise BadInput(f"history --limit {options.limit}: give a positive number of rounds")
-    path = default_path()
+    path, game = default_path(), options.game
     if not path.exists():  # nothing played yet: say so without creating the file
-        return {"store": str(path), **({"forgot": forgot(options.game)} if options.forget
-                                        else {"rounds": [], "learned": {}})}
-    with Store.open(path) as store:
-        if options.forget:
-            removed = store.forget(options.game)
-            return {"store": str(path), "forgot": forgot(options.game, removed.rounds,
-                                                         removed.plays, removed.words)}
-        games = [options.game] if options.game else store.games()
-        return {"store": str(path),
-                "rounds": [round_json(r) for r in store.rounds(options.game, options.limit)],
-                "learned": {game: {"rejected": sorted(store.rejected(game)),
-                                   "accepted_unknown": sorted(store.accepted_unknown(game))}
-                            for game in games}}
+        shown = forgotten(game, Removed(0, 0, 0)) if options.forget else {"rounds": [],
+                                                                          "learned": {}}
+    else:
+        with Store.open(path) as store:
+            shown = (forgotten(game, store.forget(game)) if options.forget
+                     else show(store, game, options.limit))
+    return {"store": str(path), **shown}
 
 
-def forgot(game: str | None, rounds: int = 0, plays: int = 0, words: int = 0) -> dict[str, Any]:
+def show(store: Store, game: str | None, limit: int) -> dict[str, Any]:
+    """Return the JSON of the latest rounds and of what each game (or this one) taught."""
+    games = [game] if game else store.games()
+    return {"rounds": [round_json(r) for r in store.rounds(game, limit)],
+            "learned": {name: {"rejected": sorted(store.rejected(name)),
+                               "accepted_unknown": sorted(store.accepted_unknown(name))}
+                        for name in games}}
+
+
+def forgotten(game: str | None, removed: Removed) -> dict[str, Any]:
     """Return the JSON of what --forget removed."""
-    return {"game": game, "rounds": rounds, "plays": plays, "words": words}
+    return {"forgot": {"game": game, "rounds": removed.rounds, "plays": removed.plays,
+                       "words": removed.words}}
 
 
-def round_json(played: Any) -> dict[str, Any]:
+def round_json(played: Round) -> dict[str, Any]:
     """Return one round (a store.Round) as JSON: when, board, counts, points, speed, words."""
+    from datetime import datetime, timezone
+
     speed = played.words_per_second
     return {"id": played.id, "game": played.game, "board": played.board,
             "when": datetime.fromtimestamp(played.started, timezone.utc).isoformat(),
@@ -105,6 +112,8 @@ def table(rounds: list[dict[str, Any]]) -> list[str]:
 
 def listed(what: str, words: list[str]) -> list[str]:
     """Return the lines that list some learned words, wrapped."""
+    import textwrap
+
     text = f"{what} ({len(words)}): {', '.join(words) or '-'}"
     return textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")
 

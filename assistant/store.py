@@ -180,8 +180,7 @@ class Store:
     def add_play(self, round_id: int, word: str, path: Sequence[int], verdict: str,
                  points: int, at: float) -> None:
         """Record one word played in a round (`at`: seconds since the round started)."""
-        if verdict not in VERDICTS:
-            raise ValueError(f"verdict {verdict!r} is not one of {VERDICTS}")
+        check(verdict)
         with self.transaction() as db:
             db.execute("INSERT INTO plays (round, word, path, verdict, points, at)"
                        " VALUES (?, ?, ?, ?, ?, ?)",
@@ -196,8 +195,7 @@ class Store:
     def learn(self, game: str, word: str, verdict: str, in_lexicon: bool,
               when: float | None = None) -> None:
         """Remember the game's latest verdict on a word ('no feedback' teaches nothing)."""
-        if verdict not in VERDICTS:
-            raise ValueError(f"verdict {verdict!r} is not one of {VERDICTS}")
+        check(verdict)
         if verdict not in LEARNED:
             return
         with self.transaction() as db:
@@ -207,13 +205,13 @@ class Store:
 
     def rejected(self, game: str) -> set[str]:
         """Return the words this game rejected (do not try them again)."""
-        return self.words(game, "verdict = 'rejected'")
+        return self.learned(game, "verdict = 'rejected'")
 
     def accepted_unknown(self, game: str) -> set[str]:
         """Return the words this game accepted that the player's lexicon lacked."""
-        return self.words(game, "verdict = 'accepted' AND NOT in_lexicon")
+        return self.learned(game, "verdict = 'accepted' AND NOT in_lexicon")
 
-    def words(self, game: str, where: str) -> set[str]:
+    def learned(self, game: str, where: str) -> set[str]:
         """Return the learned words of a game that meet a condition (an SQL expression)."""
         with self.transaction(write=False) as db:
             rows = db.execute(f"SELECT word FROM words WHERE game = ? AND {where}", (game,))
@@ -244,6 +242,12 @@ class Store:
             rounds = db.execute(f"DELETE FROM rounds {only}", (game,)).rowcount
             words = db.execute(f"DELETE FROM words {only}", (game,)).rowcount
         return Removed(rounds, plays, words)
+
+
+def check(verdict: str) -> None:
+    """Raise ValueError unless the verdict is one of the game's."""
+    if verdict not in VERDICTS:
+        raise ValueError(f"verdict {verdict!r} is not one of {VERDICTS}")
 
 
 def connect(path: Path) -> sqlite3.Connection:
