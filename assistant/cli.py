@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from . import history
 from .core.types import BadInput
 from .profiles import PROFILES, profile
 from .profiles.types import Solved
@@ -37,6 +38,7 @@ def parser() -> Parser:
     info = lexicon_commands.add_parser("info", help="count a word list's words and skipped lines")
     info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
     info.add_argument("--json", action="store_true", help="print JSON")
+    history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
     return top
 
 
@@ -139,6 +141,8 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
 
         report = evaluate.run(options.directory, options.reader, options.game)
         return report, evaluate.render, evaluate.status(report)
+    if options.command == "history":
+        return history.run(options), history.render, 0
     return run_lexicon_info(options), render_lexicon_info, 0
 
 

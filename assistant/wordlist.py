@@ -1,4 +1,5 @@
-"""Load a lexicon from a word-list file, compiling it once and caching it per user.
+"""Load a lexicon from a word-list file, compiling it once and caching it per user; the same
+for its anagram index (Bookworm), cached beside it.
 
 The cache key is the hash of the file's bytes, so an edited list is compiled again, and two
 processes that compile at once each write a whole file and rename it into place.
@@ -12,9 +13,13 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 from .adapters.dirs import cache_dir
+from .core import anagram
+from .core.anagram import Index
 from .core.lexicon import FORMAT, Lexicon, parse_words
 from .core.types import BadInput
 from .files import read_file
@@ -22,6 +27,7 @@ from .files import read_file
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
 DEFAULT = "enable"
 MAX_BYTES = 64 << 20  # no word list is this big; guards against reading a disk image
+T = TypeVar("T")
 
 
 def resolve(spec: str | None) -> Path:
@@ -43,36 +49,65 @@ def read_bytes(path: Path) -> bytes:
     return data
 
 
+def cache_key(data: bytes) -> str:
+    """Return the key of a word list's compiled form: its hash, the format, Python's version."""
+    digest = hashlib.sha256(data).hexdigest()[:24]
+    return f"{digest}-f{FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}"
+
+
 def cache_path(data: bytes) -> Path:
     """Return where the compiled form of a word list with these bytes is cached."""
-    digest = hashlib.sha256(data).hexdigest()[:24]
-    version = f"py{sys.version_info[0]}{sys.version_info[1]}"
-    return cache_dir() / f"lexicon-{digest}-f{FORMAT}-{version}.marshal"
+    return cache_dir() / f"lexicon-{cache_key(data)}.marshal"
+
+
+def index_path(lexicon: Lexicon) -> Path:
+    """Return where the anagram index of a loaded lexicon is cached (beside the lexicon)."""
+    return cache_dir() / f"anagram-{lexicon.key}-a{anagram.FORMAT}.marshal"
 
 
 def load(spec: str | None = None, progress: Callable[[str], None] | None = None) -> Lexicon:
     """Return the lexicon for a path or bundled name, from the cache when it is there."""
     path = resolve(spec)
     data = read_bytes(path)
-    cached = cache_path(data)
-    lexicon = _from_cache(cached, path.name)
+    key = cache_key(data)
+    lexicon = _from_cache(cache_path(data), lambda form: Lexicon.from_bytes(form, path.name, key))
     if lexicon is None:
         if progress:
             progress(f"compiling lexicon {path} (once; it is cached for next time)")
         lexicon = Lexicon.from_wordlist(parse_words(data, f"lexicon {path}"), path.name)
-        _store(cached, lexicon.to_bytes())
+        lexicon.key = key
+        _store(cache_path(data), lexicon.to_bytes())
     return lexicon
 
 
-def _from_cache(cached: Path, name: str) -> Lexicon | None:
-    """Return the cached lexicon, or None when it is missing or unreadable."""
+@lru_cache(maxsize=4)
+def index(lexicon: Lexicon) -> Index:
+    """Return a lexicon's anagram index (Bookworm), made once per process: see cached_index."""
+    return cached_index(lexicon)
+
+
+def cached_index(lexicon: Lexicon) -> Index:
+    """Return a lexicon's anagram index: from the cache beside the compiled lexicon when it is
+    there, else built and stored there (a lexicon made in memory: just built)."""
+    if not lexicon.key:
+        return Index(lexicon)
+    cached = index_path(lexicon)
+    found = _from_cache(cached, lambda form: Index.from_bytes(lexicon, form))
+    if found is None:
+        found = Index(lexicon)
+        _store(cached, found.to_bytes())
+    return found
+
+
+def _from_cache(cached: Path, parse: Callable[[bytes], T]) -> T | None:
+    """Return what a cache file holds, parsed, or None when it is missing or unreadable."""
     try:
         data = cached.read_bytes()
     except OSError:
         return None
-    gc.disable()  # marshal builds ~50,000 dicts; a collection pass mid-load only costs time
+    gc.disable()  # marshal builds ~50,000 objects; a collection pass mid-load only costs time
     try:
-        return Lexicon.from_bytes(data, name)
+        return parse(data)
     except ValueError:
         return None
     finally:

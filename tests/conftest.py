@@ -31,6 +31,17 @@ def shared_dir() -> Path:
     return found
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_data_dir(tmp_path_factory):
+    """Point ASSISTANT_DATA_DIR at a temporary folder for the whole session (child processes
+    inherit it), so no test reads or writes the user's own history."""
+    saved = os.environ.get("ASSISTANT_DATA_DIR")
+    os.environ["ASSISTANT_DATA_DIR"] = str(tmp_path_factory.mktemp("data"))
+    yield Path(os.environ["ASSISTANT_DATA_DIR"])
+    os.environ.pop("ASSISTANT_DATA_DIR") if saved is None else os.environ.update(
+        {"ASSISTANT_DATA_DIR": saved})
+
+
 @pytest.fixture(scope="session")
 def enable() -> Lexicon:
     """The bundled ENABLE word list, compiled (and cached) once."""

@@ -19,6 +19,7 @@ then less tile value.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -27,6 +28,7 @@ from .lexicon import END, Lexicon, Node
 from .rules import BookwormRules, with_gems
 
 WILD = ""  # a kind's letters when it is a wildcard: any one letter
+FORMAT = 1  # bump when the index's stored form changes
 
 
 @dataclass(frozen=True)
@@ -76,17 +78,41 @@ def unpack_spend(spend: int) -> tuple[int, int, int]:
     return spend // GEM_PLACE, spend % GEM_PLACE // WILD_PLACE, spend % WILD_PLACE
 
 
+Shape = tuple[int, int]  # (most letters a word below a node adds, bit mask of those letters)
+
+
 class Index:
-    """A lexicon made ready for anagrams: its DAWG and, per node, the shape of what lies below."""
+    """A lexicon made ready for anagrams: its DAWG and, per node, the shape of what lies below.
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    Building it walks the whole DAWG; its stored form (to_bytes) is the shapes as a list in the
+    lexicon's node order, which from_bytes matches to the nodes again, much faster."""
+
+    def __init__(self, lexicon: Lexicon, below: dict[int, Shape] | None = None) -> None:
         self.lexicon, self.root = lexicon, lexicon.root
-        self.below = shapes(lexicon.root)
+        self.below = shapes(lexicon.root) if below is None else below  # id(node) -> shape
+
+    def to_bytes(self) -> bytes:
+        """Return the stored form: a marshal of the shape of each node, in the lexicon's order."""
+        return marshal.dumps((FORMAT, [self.below[id(node)] for node in self.lexicon.nodes]))
+
+    @classmethod
+    def from_bytes(cls, lexicon: Lexicon, data: bytes) -> Index:
+        """Return the lexicon's index from its stored form; ValueError if it is not this one's."""
+        try:
+            fmt, found = marshal.loads(data)
+        except (EOFError, TypeError, ValueError) as err:
+            raise ValueError("not a stored anagram index") from err
+        nodes = lexicon.nodes
+        if fmt != FORMAT or not isinstance(found, list) or len(found) != len(nodes):
+            raise ValueError(f"stored anagram index: format {fmt}, expected {FORMAT} "
+                             f"of {len(nodes)} nodes")
+        return cls(lexicon, dict(zip(map(id, nodes), found, strict=True)))
 
 
-def shapes(root: Node) -> dict[int, tuple[int, int]]:
+def shapes(root: Node) -> dict[int, Shape]:
     """Return id(node) -> (most letters a word below adds, bit mask of the letters below)."""
-    memo: dict[int, tuple[int, int]] = {}
+    memo: dict[int, Shape] = {}
+    alike: dict[Shape, Shape] = {}  # equal shapes are one tuple: smaller when stored
     stack = [root]
     while stack:  # no recursion: a word list may hold very long words
         node = stack[-1]
@@ -105,7 +131,7 @@ def shapes(root: Node) -> dict[int, tuple[int, int]]:
                     height = below[0] + 1 if below[0] >= height else height
                     mask |= below[1] | BITS[letter]
         if ready:
-            memo[id(node)] = (height, mask)
+            memo[id(node)] = alike.setdefault((height, mask), (height, mask))
             stack.pop()
     return memo
 

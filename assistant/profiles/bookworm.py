@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypedDict
 
+from .. import wordlist
 from ..core import bookworm as bw
 from ..core.anagram import Attack, Index
 from ..core.gestures import Click, Gesture, Point, centre
@@ -65,8 +66,8 @@ def solve(game: str, options: Namespace, lexicon: Lexicon) -> BookwormResult:
                        " or a screenshot file")
     rules = rules_for(options.min_len)
     tiles = bw.parse_tiles(options.tiles, rules)
-    return result(tiles, Index(lexicon), bw.situation(options.health, options.enemy, rules),
-                  options.top or TOP, rules)
+    where = bw.situation(options.health, options.enemy, rules)
+    return result(tiles, wordlist.index(lexicon), where, options.top or TOP, rules)
 
 
 def rules_for(min_len: int | None) -> BookwormRules:
@@ -84,7 +85,7 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
                           None if i in doubtful else cell.state, f"cell {i + 1}", rules)
              for i, cell in enumerate(reading.cells)]
     where = bw.situation(options.health, options.enemy, rules)
-    return {**result(tiles, Index(lexicon), where, options.top or TOP, rules),
+    return {**result(tiles, wordlist.index(lexicon), where, options.top or TOP, rules),
             "blocked": sorted(doubtful)}
 
 
@@ -121,7 +122,7 @@ def solve_tiles(tiles: Sequence[tuple[str, str | None]], lexicon: Lexicon | Inde
     """
     checked = [bw.make_tile(text, state, f"{text!r} (tile {n + 1})", BOOKWORM)
                for n, (text, state) in enumerate(tiles)]
-    index = lexicon if isinstance(lexicon, Index) else Index(lexicon)
+    index = lexicon if isinstance(lexicon, Index) else wordlist.index(lexicon)
     return result(checked, index, bw.situation(health, enemy, BOOKWORM), top, BOOKWORM)
 
 
