@@ -22,7 +22,8 @@ Backends (one Tk window each, covering the box around what is drawn):
 - Windows: a layered, topmost tool window, transparent to input, with a colour key
   (`-transparentcolor`) for everything not drawn.
 - macOS: a transparent borderless window that ignores mouse events (pyobjc).
-Coordinates are screen pixels (see assistant/core/gestures.py).
+Coordinates are screen pixels (see assistant/core/gestures.py); on macOS Tk, like the mouse,
+works in points (a Retina capture has two pixels a point).
 """
 
 from __future__ import annotations
@@ -371,14 +372,19 @@ class WindowsOverlay(TkOverlay):
     background = "#ff00fe"  # the colour key: never use it in a scene
 
     def __init__(self) -> None:
+        import ctypes
+
         dpi_aware()  # before any window: Tk then works in the same pixels as mss and the mouse
         super().__init__()
         self.root.attributes("-transparentcolor", self.background)
         self.root.attributes("-topmost", True)
         self.root.geometry("1x1+0+0")
+        user32 = ctypes.WinDLL("user32")  # type: ignore[attr-defined]
+        game = user32.GetForegroundWindow()
         self.root.deiconify()
         self.settle()  # Tk builds the wrapper window when the window is first mapped
         click_through(self.root)  # last: Tk's own style changes drop these extended styles
+        user32.SetForegroundWindow(game)  # the first map activated the overlay: give it back
 
     def show(self, scene: Scene) -> None:
         """Draw the scene in the box around it; return once it shows."""
@@ -428,13 +434,19 @@ class MacOverlay(TkOverlay):
 
     def __init__(self) -> None:
         super().__init__()
+        application = appkit()
+        application.setActivationPolicy_(1)  # an accessory: no Dock icon, never takes focus
         self.root.attributes("-transparent", True)
         self.root.config(bg=self.background)
         self.root.attributes("-topmost", True)
         self.root.geometry("1x1+0+0")
         self.root.deiconify()
-        self.settle()
-        ns_window(self.root.title()).setIgnoresMouseEvents_(True)
+        self.settle()  # Tk makes the NSWindow when the window is first mapped
+        title = self.root.title()
+        windows = [w for w in application.windows() if w.title() == title]
+        if not windows:
+            raise BadInput(f"overlay: no window titled {title!r} in this process")
+        windows[0].setIgnoresMouseEvents_(True)
 
     def show(self, scene: Scene) -> None:
         """Draw the scene in the box around it; return once it shows."""
@@ -449,13 +461,10 @@ class MacOverlay(TkOverlay):
         self.settle()
 
 
-def ns_window(title: str) -> Any:
-    """Return this process's NSWindow with this title (BadInput without pyobjc)."""
+def appkit() -> Any:
+    """Return this process's NSApplication (BadInput without pyobjc)."""
     try:
         from AppKit import NSApplication  # pyobjc-framework-Cocoa
     except ImportError:
         raise BadInput("overlay: macOS needs pyobjc (pip install pyobjc-framework-Cocoa)") from None
-    windows = [w for w in NSApplication.sharedApplication().windows() if w.title() == title]
-    if not windows:
-        raise BadInput(f"overlay: no window titled {title!r} in this process")
-    return windows[0]
+    return NSApplication.sharedApplication()

@@ -1,0 +1,50 @@
+"""Speed of the overlay on a bare Xvfb: how long show() and hide() take (medians, ms), and the
+CPU the overlay process uses while its caller pumps update() every 10 ms and nothing changes."""
+
+from __future__ import annotations
+
+import os
+import statistics
+
+from assistant.adapters.overlay import Scene, pieces
+from tests.overlay_stage import Stage
+from tests.test_overlay import layout
+from tests.xserver import XServer
+
+REPEAT = 40
+
+
+def median_ms(times: list[float]) -> float:
+    """Return the median of these times, rounded."""
+    return round(statistics.median(times), 2)
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the user + system CPU time a Linux process has used so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def bench() -> dict:
+    """Return the overlay's timings over the stand-in game."""
+    with XServer() as server, Stage(server) as stage:
+        x, y = stage.origin
+        full = layout(x, y)
+        fewer = Scene(full.outlines[:1], full.badges[:1], full.panel)  # the same box
+        moved = Scene(full.outlines[1:], full.badges[1:])  # a smaller box: the window moves
+        first = stage.show(full)
+        new = [stage.show((fewer, full)[n % 2]) for n in range(REPEAT)]
+        move = [stage.show((moved, full)[n % 2]) for n in range(REPEAT)]
+        same = [stage.show(full) for _ in range(REPEAT)]
+        hide = []
+        for _ in range(REPEAT // 4):
+            hide.append(stage.hide())
+            stage.show(full)
+        before = cpu_seconds(stage.overlay.process.pid)
+        stage.update(3.0)
+        idle = (cpu_seconds(stage.overlay.process.pid) - before) / 3.0
+    return {"first_show_ms": first, "show_new_scene_ms": median_ms(new),
+            "show_moved_scene_ms": median_ms(move), "show_same_scene_ms": median_ms(same),
+            "hide_ms": median_ms(hide), "idle_cpu_percent": round(100 * idle, 1),
+            "rectangles_in_full_scene": len(pieces(full))}
