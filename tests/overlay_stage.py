@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from assistant.adapters.overlay import Scene
+from assistant.adapters.overlay import Badge, Outline, Panel, Scene
 from assistant.core.gestures import Point, Region
 from tests.overlay_driver import scene_json
 from tests.overlay_game import TITLE
@@ -29,6 +29,18 @@ from tests.xserver import XServer
 REPO = Path(__file__).resolve().parents[1]
 GAME = Region(100, 100, 400, 300)  # where the game asks to be
 TIMEOUT = 20.0  # s, for a child to answer on a loaded machine
+
+
+RED, GREEN, GOLD, DARK = "#ff2020", "#20ff20", "#ffc800", "#202020"  # none is in the pattern
+
+
+def layout(x: int, y: int) -> Scene:
+    """Return the test scene for a game whose top-left pixel is at (x, y)."""
+    return Scene(outlines=(Outline(Region(x + 20, y + 30, 60, 60), RED, 3),
+                           Outline(Region(x + 150, y + 40, 70, 50), GREEN, 5)),
+                 badges=(Badge((x + 50, y + 60), "1", GOLD, 20),
+                         Badge((x + 185, y + 65), "2", GOLD, 20)),
+                 panel=Panel(Region(x + 260, y + 200, 130, 70), ("WORD", "3.5 hearts"), DARK))
 
 
 class Child:

@@ -28,9 +28,7 @@ from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from tests.overlay_driver import scene_from_json, scene_json
 from tests.overlay_game import pattern
-
-RED, GREEN, GOLD, DARK = "#ff2020", "#20ff20", "#ffc800", "#202020"  # none is in the pattern
-
+from tests.overlay_stage import DARK, GOLD, GREEN, RED, layout
 
 # -- Pure: the rectangles of a scene ---------------------------------------------------------
 
@@ -103,15 +101,6 @@ def test_without_a_display_the_overlay_says_so(monkeypatch):
 
 
 # -- Real: one scene over the stand-in game, on a bare Xvfb and under openbox -----------------
-
-def layout(x: int, y: int) -> Scene:
-    """Return the test scene for a game whose top-left pixel is at (x, y)."""
-    return Scene(outlines=(Outline(Region(x + 20, y + 30, 60, 60), RED, 3),
-                           Outline(Region(x + 150, y + 40, 70, 50), GREEN, 5)),
-                 badges=(Badge((x + 50, y + 60), "1", GOLD, 20),
-                         Badge((x + 185, y + 65), "2", GOLD, 20)),
-                 panel=Panel(Region(x + 260, y + 200, 130, 70), ("WORD", "3.5 hearts"), DARK))
-
 
 # the same, in the game's own pixels, as (x, y, w, h, border) worked by hand from layout():
 A, B = (20, 30, 60, 60, 3), (150, 40, 70, 50, 5)  # the outlines

@@ -7,8 +7,7 @@ import os
 import statistics
 
 from assistant.adapters.overlay import Scene, pieces
-from tests.overlay_stage import Stage
-from tests.test_overlay import layout
+from tests.overlay_stage import Stage, layout
 from tests.xserver import XServer
 
 REPEAT = 40
