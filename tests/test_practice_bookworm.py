@@ -14,6 +14,7 @@ import pytest
 from assistant.core.types import BadInput
 from assistant.practice import bookworm as W
 from assistant.practice import bookworm_rules as R
+from tests.conftest import run_cli
 
 LEXICON = frozenset({"BOXES", "ZONES", "CHAT", "QUA", "QUOTE", "CAT", "COT", "CUT", "SEX"})
 BOARD = "B O X E/S Z:ruby O N/E:sapphire S Qu ?/A:locked W:warped T:plagued R:fire"
@@ -274,3 +275,20 @@ def test_practice_does_not_import_the_solvers_tables():
     assert imported & {"..core.bookworm", "..core.anagram", "..core.rules", "..profiles",
                        "bookworm", "anagram", "rules", "profiles"} == set()
     assert "..core.types" in imported  # the check sees the imports it should
+
+
+# --- The command line's bad input (no window opens) ---------------------------------------------
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--tiles", "A B"], "--tiles: 2 tiles"),
+    (["--tiles", "B O X E/S Z O N/E S Qu A/A T M R:gold"], "unknown state"),
+    (["--tiles", BOARD, "--seed", "3"], "not allowed with argument"),
+    (["--lexicon", "/nonexistent/words.txt"], "no such file"),
+    (["--results", "/nonexistent/results.json"], "cannot write in /nonexistent"),
+    (["--enemy-hearts", "0"], "not a positive whole number"),
+    (["--seed", "3"], "cannot open a window"),  # no display
+])
+def test_bad_input_is_one_line_and_status_2(args, says):
+    done = run_cli("practice", "bookworm", *args, env={"DISPLAY": ""})
+    assert done.returncode == 2 and says in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and not done.stdout
