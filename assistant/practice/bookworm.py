@@ -630,10 +630,14 @@ def draw_scene(canvas: Any, family: str) -> None:
         canvas.create_polygon(heart_points(16 + 22 * k, 62, 20), fill=HEART, tags=above)
     rect(canvas, (0, 312, 296, 273), "#5a0a0a", ("scene",))
     rect(canvas, (524, 312, 292, 273), "#5a0a0a", ("scene",))
-    for k, colour in enumerate(("#e03030", "#30c040", "#3080f0")):
+    for k, colour in enumerate(("#e03030", "#30c040", "#3080f0")):  # the potions
+        canvas.create_rectangle(68 + 85 * k, 328, 82 + 85 * k, 345, fill="#c8c8d2",
+                                outline=GOLD, tags=("scene",))
         canvas.create_oval(55 + 85 * k, 340, 95 + 85 * k, 395, fill=colour, outline=GOLD,
                            width=2, tags=("scene",))
-    canvas.create_text(670, 430, text="Practice: every word you spell\nhits the enemy.",
+    canvas.create_text(670, 360, text="Claw\n\nPeck\n\nScreech", fill="#e65a3c",
+                       font=(family, -15), justify="center", tags=("scene",))
+    canvas.create_text(670, 490, text="Practice: every word you spell\nhits the enemy.",
                        fill="#f0e0b0", font=(family, -14), width=250, tags=("scene",))
     draw_frame(canvas, above)
     rect(canvas, (0, 585, width, 53), "#2a1a0a", ("scene",))
@@ -651,6 +655,10 @@ def draw_lex(canvas: Any, tags: tuple[str, ...]) -> None:
         canvas.create_oval(cx - 13, 175, cx + 13, 201, fill="#ffffff", outline="#c8a040",
                            width=3, tags=tags)
         canvas.create_oval(cx - 4, 184, cx + 4, 192, fill="#000000", tags=tags)
+    canvas.create_arc(155, 195, 205, 228, start=200, extent=140, style="arc", width=3,
+                      outline="#1e641e", tags=tags)
+    canvas.create_polygon((178, 244), (160, 236), (160, 252), (196, 236), (196, 252),
+                          fill="#c81e1e", outline="#640a0a", tags=tags)  # his bow tie
 
 
 def draw_frame(canvas: Any, above: tuple[str, ...]) -> None:
