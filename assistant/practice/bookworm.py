@@ -35,7 +35,7 @@ WINDOW = (816, 638)  # width, height in pixels
 GRID_LEFT, GRID_TOP = 308, 338  # the grid's top-left corner in the window
 PITCH = 51  # from one tile to the next, in pixels
 TILE = 49  # a tile's side (the rest of the pitch is the gap)
-FALL_MS = 350  # how long new tiles take to fall into place
+FALL_MS = 400  # how long new tiles take to fall into place
 FRAME_MS = 20  # one frame of the fall
 FLASH_MS = 600  # how long a refused word's red flash lasts
 HIT_MS = 1200  # how long the damage dealt shows beside the enemy
@@ -378,6 +378,7 @@ class Window:
         self.canvas.pack()
         self.family = font_family(self.root)
         self.flash = ""  # the refused word's message while it flashes
+        self.flash_end = ""  # the timer that ends the flash
         self.fall_start = 0.0
         self.canvas.bind("<ButtonPress-1>", self.on_click)
         draw_scene(self.canvas, self.family)
@@ -390,9 +391,11 @@ class Window:
     def on_click(self, event: Any) -> None:
         """Play a click, then show what it did (a fall, a refused word, a hit)."""
         _, effect = self.play.click(event.x, event.y, (event.x_root, event.y_root))
-        if effect.startswith("refused"):
-            self.flash = f"{''.join(self.play.last.letters) if self.play.last else ''}?"
-            self.root.after(FLASH_MS, self.end_flash)
+        if effect.startswith("refused") and self.play.last:
+            if self.flash_end:
+                self.root.after_cancel(self.flash_end)
+            self.flash = "".join(self.play.last.letters)
+            self.flash_end = self.root.after(FLASH_MS, self.end_flash)
         if effect.startswith("accepted") and self.play.last:
             self.show_hit(self.play.last.damage)
         if self.play.falling and effect.startswith(("accepted", "scrambled")):
@@ -402,34 +405,39 @@ class Window:
 
     def fall_frame(self) -> None:
         """Draw one frame of the fall; at its end, settle the board."""
-        done = (time.monotonic() - self.fall_start) * 1000 / FALL_MS
-        if done >= 1:
+        if self.fallen() >= 1:
             self.play.settled()
         else:
             self.root.after(FRAME_MS, self.fall_frame)
-        self.draw_grid(min(done, 1.0))
+        self.draw_grid(self.fallen())
+
+    def fallen(self) -> float:
+        """Return how far the fall has gone: 0 at its start, 1 once the tiles are in place."""
+        if not self.play.falling:
+            return 1.0
+        return min(1.0, (time.monotonic() - self.fall_start) * 1000 / FALL_MS)
 
     def end_flash(self) -> None:
         """Stop flashing the refused word."""
-        self.flash = ""
+        self.flash, self.flash_end = "", ""
         self.redraw()
 
     def redraw(self) -> None:
         """Draw everything that changes: the grid, the word, the enemy, the Attack button."""
-        self.draw_grid(1.0 if not self.play.falling else 0.0)
+        self.draw_grid(self.fallen())
         draw_word(self.canvas, self.play.board, self.flash, self.family)
         draw_enemy(self.canvas, self.play.enemy, self.family)
         lit = bool(self.play.board.word) and R.judge(self.play.board, self.play.lexicon).accepted
         draw_attack(self.canvas, lit, self.family)
 
     def draw_grid(self, done: float) -> None:
-        """Draw the tiles, those still falling `1 - done` of their way above their cells."""
+        """Draw the tiles; falling ones (gravity: slow, then fast) `1 - done²` of their drop
+        above their cells."""
         self.canvas.delete("tiles")
         for i, tile in enumerate(R.shown(self.play.board)):
             if tile is not None:
                 x, y, _, _ = tile_box(i)
-                above = self.play.drops[i] * PITCH * (1 - done * done) if self.play.falling \
-                    else 0
+                above = self.play.drops[i] * PITCH * (1 - done * done)
                 draw_tile(self.canvas, x, round(y - above), TILE, tile, self.family)
         self.canvas.tag_raise("tiles")
         self.canvas.tag_raise("above")  # the stage, frame top and word bar hide falling tiles
@@ -696,7 +704,7 @@ def draw_word(canvas: Any, board: R.Board, flash: str, family: str) -> None:
     if flash:
         rect(canvas, button_box(WORD_BAR), "#c81818", tags, outline=GOLD)
         x, y = centre(button_box(WORD_BAR))
-        canvas.create_text(x, y, text=f"not a word: {flash}", fill="#ffffff",
+        canvas.create_text(x, y, text=f"{flash}: not a word!", fill="#ffffff",
                            font=(family, -16, "bold"), tags=tags)
         return
     tiles = R.word_tiles(board)
