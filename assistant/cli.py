@@ -1,9 +1,10 @@
-"""The command line: `assistant solve`, `assistant eval`, `assistant lexicon info`. The imperative
-shell."""
+"""The command line: `assistant solve`, `assistant eval`, `assistant lexicon info`, `assistant
+practice`. The imperative shell."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -39,7 +40,22 @@ def parser() -> Parser:
     info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
     info.add_argument("--json", action="store_true", help="print JSON")
     history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
+    practice = commands.add_parser("practice", help="a window that looks and plays like a game")
+    games = practice.add_subparsers(dest="practice_game", required=True, parser_class=Parser)
+    add_practice_bookworm(games.add_parser("bookworm", help="the Bookworm Adventures battle"))
     return top
+
+
+def add_practice_bookworm(bookworm: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant practice bookworm`."""
+    start = bookworm.add_mutually_exclusive_group()
+    start.add_argument("--tiles", help="the first grid: 16 tiles TEXT[:state], rows split by '/'")
+    start.add_argument("--seed", type=int, help="seed of the random tiles (default: any)")
+    bookworm.add_argument("--enemy-hearts", type=positive, default=10,
+                          help="each enemy's hearts (default 10)")
+    bookworm.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
+    bookworm.add_argument("--results", metavar="FILE",
+                          help="keep every board, attack and click here (JSON)")
 
 
 def add_solve(solve: argparse.ArgumentParser) -> None:
@@ -143,6 +159,9 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
         return report, evaluate.render, evaluate.status(report)
     if options.command == "history":
         return history.run(options), history.render, 0
+    if options.command == "practice":
+        game = importlib.import_module(f".practice.{options.practice_game}", __package__)
+        return game.run(options), game.render, 0
     return run_lexicon_info(options), render_lexicon_info, 0
 
 
