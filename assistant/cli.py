@@ -36,6 +36,10 @@ def parser() -> Parser:
     info = lexicon_commands.add_parser("info", help="count a word list's words and skipped lines")
     info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
     info.add_argument("--json", action="store_true", help="print JSON")
+    practice = commands.add_parser("practice", help="play a practice game in a window")
+    games = practice.add_subparsers(dest="game", required=True, parser_class=Parser)
+    add_practice_wordament(games.add_parser("wordament", help="a window that plays like the "
+                                            "Windows 8/10 Wordament"))
     return top
 
 
@@ -76,6 +80,18 @@ def add_eval(evaluate: argparse.ArgumentParser) -> None:
     evaluate.add_argument("--game", action="append", help="only these games (repeatable)")
     evaluate.add_argument("--json", action="store_true", help="print JSON")
     add_reader(evaluate)
+
+
+def add_practice_wordament(wordament: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant practice wordament`."""
+    board = wordament.add_mutually_exclusive_group()
+    board.add_argument("--board", help="the board every round, e.g. EECA/ALEP/HNBO/QTTY")
+    board.add_argument("--seed", type=int, help="random boards from this seed")
+    wordament.add_argument("--values", help="the board's values, e.g. '1 4 2 3/20 2 1 6/...'")
+    wordament.add_argument("--seconds", type=positive, default=120, help="per round (120)")
+    wordament.add_argument("--rounds", type=positive, help="stop after N rounds")
+    wordament.add_argument("--lexicon", help="the game's word list: path or bundled name")
+    wordament.add_argument("--results", metavar="FILE", help="keep every swipe in this JSON")
 
 
 def positive(text: str) -> int:
@@ -140,6 +156,10 @@ def dispatch(options: argparse.Namespace) -> tuple[dict[str, Any], Callable[[dic
 
         report = evaluate.run(options.directory, options.reader, options.game)
         return report, evaluate.render, evaluate.status(report)
+    if options.command == "practice" and options.game == "wordament":
+        from .practice import wordament
+
+        return wordament.run(options), wordament.render, 0
     return run_lexicon_info(options), render_lexicon_info, 0
 
 
