@@ -344,9 +344,10 @@ class Window:
         if self.round is None:
             return
         left = self.setup.seconds - (self.now() - self.round.start)
-        self.canvas.itemconfigure(self.timer, text=clock_text(left))
-        self.canvas.itemconfigure(self.score, text=f"SCORE {self.round.score}")
-        self.canvas.itemconfigure(self.count, text=f"WORDS {len(self.round.found)}")
+        texts = (clock_text(left), f"SCORE {self.round.score}", f"WORDS {len(self.round.found)}")
+        for item, text in zip((self.timer, self.score, self.count), texts, strict=True):
+            if self.canvas.itemcget(item, "text") != text:  # redraw only what changed
+                self.canvas.itemconfigure(item, text=text)
 
     # --- the clock -----------------------------------------------------------------------
 

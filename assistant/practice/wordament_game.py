@@ -400,8 +400,8 @@ MAX_LEXICON_BYTES = 64 << 20
 
 def words_in(text: str) -> frozenset[str]:
     """Return the words of a word list (one a line), uppercase, A-Z only, 3 letters or more."""
-    candidates = (line.strip().upper() for line in text.splitlines())
-    return frozenset(w for w in candidates if len(w) >= MIN_LETTERS and re.fullmatch("[A-Z]+", w))
+    candidates = (line.strip() for line in text.upper().splitlines())
+    return frozenset(w for w in candidates if len(w) >= MIN_LETTERS and w.isascii() and w.isalpha())
 
 
 def lexicon_file(spec: str | None) -> pathlib.Path:
