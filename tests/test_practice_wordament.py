@@ -295,3 +295,19 @@ def test_closing_the_window_exits_cleanly(start: Callable[..., Game]) -> None:
     assert (status, err) == (0, "")
     assert out.endswith("total: 0 points\n")
     assert game.results()["rounds"][0]["end"] is not None
+
+
+def test_the_window_managers_close_ends_the_game(xserver_wm: Any, tmp_path: Path) -> None:
+    results = tmp_path / "results.json"
+    game = subprocess.Popen([sys.executable, "-m", "assistant", "practice", "wordament",
+                             "--seed", "2", "--results", str(results)], env=xserver_wm.env,
+                            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        window = xserver_wm.wait_window("Wordament")
+        xserver_wm.xdotool("windowactivate", "--sync", str(window))
+        xserver_wm.xdotool("key", "alt+F4")  # openbox's close
+        out, err = game.communicate(timeout=10)
+    finally:
+        game.kill()
+    assert (game.returncode, err) == (0, "")
+    assert "round 1:" in out and json.loads(results.read_text())["rounds"][0]["end"] is not None
