@@ -42,6 +42,8 @@ def parser() -> Parser:
     history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
     practice = commands.add_parser("practice", help="a window that looks and plays like a game")
     games = practice.add_subparsers(dest="practice_game", required=True, parser_class=Parser)
+    add_practice_wordament(games.add_parser("wordament", help="a window that plays like the "
+                                            "Windows 8/10 Wordament"))
     add_practice_bookworm(games.add_parser("bookworm", help="the Bookworm Adventures battle"))
     return top
 
@@ -95,6 +97,18 @@ def add_eval(evaluate: argparse.ArgumentParser) -> None:
     evaluate.add_argument("--game", action="append", help="only these games (repeatable)")
     evaluate.add_argument("--json", action="store_true", help="print JSON")
     add_reader(evaluate)
+
+
+def add_practice_wordament(wordament: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant practice wordament`."""
+    board = wordament.add_mutually_exclusive_group()
+    board.add_argument("--board", help="the board every round, e.g. EECA/ALEP/HNBO/QTTY")
+    board.add_argument("--seed", type=int, help="random boards from this seed")
+    wordament.add_argument("--values", help="the board's values, e.g. '1 4 2 3/20 2 1 6/...'")
+    wordament.add_argument("--seconds", type=positive, default=120, help="per round (120)")
+    wordament.add_argument("--rounds", type=positive, help="stop after N rounds")
+    wordament.add_argument("--lexicon", help="the game's word list: path or bundled name")
+    wordament.add_argument("--results", metavar="FILE", help="keep every swipe in this JSON")
 
 
 def positive(text: str) -> int:
