@@ -21,3 +21,12 @@ def test_outside_lists_every_point_off_the_region():
     gestures = [Drag(((0, 0), (9, 9)), "AB"), Click((10, 3), "Attack")]
     assert outside(gestures, Region(0, 0, 10, 10)) == [(10, 3)]
     assert outside(gestures, Region(0, 0, 11, 11)) == []
+
+
+def test_overlap_is_the_shared_area_and_zero_when_apart():
+    screen = Region(0, 0, 1280, 800)
+    assert screen.overlap(Region(1180, 700, 200, 200)) == 100 * 100
+    assert Region(1180, 700, 200, 200).overlap(screen) == 100 * 100
+    assert screen.overlap(Region(-100, -100, 1, 1)) == 0
+    assert screen.overlap(Region(1280, 0, 10, 10)) == 0  # touching edges share nothing
+    assert Region(-50, 10, 100, 20).overlap(Region(-60, 0, 20, 40)) == 10 * 20
