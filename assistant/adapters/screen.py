@@ -52,7 +52,9 @@ class MssScreen:
         try:
             shot = self.mss().grab(monitor(region))
         except mss.ScreenShotError as err:
-            raise BadInput(f"cannot capture the screen region {region} ({err})") from None
+            detail = " ".join(str(err).split())  # mss's X errors span several lines
+            raise BadInput(f"cannot capture the screen region {region}: is it all on the "
+                           f"screen? ({detail})") from None
         return np.ascontiguousarray(np.asarray(shot)[:, :, :3])
 
     def close(self) -> None:
