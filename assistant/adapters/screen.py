@@ -48,6 +48,7 @@ class MssScreen:
 
     def grab(self, region: Region) -> np.ndarray:
         """Return the region's pixels now, BGR (or BadInput if it cannot be captured)."""
+        import cv2
         import mss
         try:
             shot = self.mss().grab(monitor(region))
@@ -55,7 +56,7 @@ class MssScreen:
             detail = " ".join(str(err).split())  # mss's X errors span several lines
             raise BadInput(f"cannot capture the screen region {region}: is it all on the "
                            f"screen? ({detail})") from None
-        return np.ascontiguousarray(np.asarray(shot)[:, :, :3])
+        return cv2.cvtColor(np.asarray(shot), cv2.COLOR_BGRA2BGR)  # 0.2 ms; numpy's [..., :3] 6 ms
 
     def close(self) -> None:
         """Close this thread's mss instance."""
