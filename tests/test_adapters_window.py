@@ -7,6 +7,9 @@ the ring exactly on its edges, so a region that counts the frame or title bar fa
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -17,7 +20,7 @@ from assistant.adapters.window import Window, WindowGone, choose, parse_region, 
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from tests.adapters_probe import probe
-from tests.tk_window import TkWindow, assert_client_area
+from tests.tk_window import REPO, TkWindow, assert_client_area
 from tests.xserver import XServer
 
 
@@ -235,3 +238,46 @@ def test_a_window_on_the_second_monitor_is_found_and_captured(tmp_path):
     assert screen["monitors"] == [[0, 0, 800, 600], [800, 0, 800, 600]]
     assert found["region"] == [900, 100, 400, 300]
     assert_client_area(np.load(tmp_path / "grab.npy"))
+
+
+# Without a display
+
+
+IMPORTS = """
+import sys
+import assistant.adapters.keys, assistant.adapters.macos, assistant.adapters.mouse
+import assistant.adapters.screen, assistant.adapters.window, assistant.adapters.x11
+heavy = ("cv2", "mss", "pyautogui", "pynput", "Xlib", "tkinter", "Quartz", "PIL")
+print(sorted(name for name in heavy if name in sys.modules))
+"""
+
+NO_DISPLAY = """
+from assistant.adapters.window import windows
+from assistant.core.types import BadInput
+try:
+    windows()
+except BadInput as err:
+    print(err)
+"""
+
+
+def child_without_display(code: str, display: str | None = None) -> str:
+    """Run Python code in a child with no DISPLAY (or a dead one); return what it printed."""
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    env |= {"DISPLAY": display} if display else {}
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_importing_the_adapters_loads_no_heavy_module():
+    assert child_without_display(IMPORTS) == "[]\n"
+
+
+@pytest.mark.parametrize("display", [None, ":9999"])
+def test_no_x_server_is_one_line_of_bad_input(display):
+    said = child_without_display(NO_DISPLAY, display)
+    assert said.startswith(f"cannot open the X display {display or ''!r} (")
+    assert said.endswith("): is an X server running and DISPLAY set?\n")
+    assert said.count("\n") == 1
