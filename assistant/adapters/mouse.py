@@ -11,10 +11,10 @@ pixels, one segment in about `segment_ms`: a jump from tile to tile can reach th
 motion event and the middle tile is missed. Half of each segment (at least DWELL_S) is spent
 resting on its point, the tile's centre: a game that reads the pointer once a frame, or an
 event loop that merges the motion events queued while it was busy, still finds the pointer
-inside every tile. The steps go through
-pyautogui's platform call, with the fail-safe checked once per step: its public moveTo checks
-it four times a call, 1.2 ms a step on Xvfb here against 0.15 ms. Ctrl-C during a gesture is
-held back to the next step, then raised as KeyboardInterrupt once the button is released.
+inside every tile. The steps go through pyautogui's platform call with the fail-safe checked
+once per step (its public moveTo checks it four times a call: 1.2 ms a step on Xvfb here,
+against 0.15 ms). Ctrl-C during a gesture is held back to the next step, then raised as
+KeyboardInterrupt once the button is released.
 """
 
 from __future__ import annotations

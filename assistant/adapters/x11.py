@@ -106,7 +106,7 @@ class X11Windows:
     def region(self, window: Window) -> Region:
         """Return the window's client area now (WindowGone if it was closed)."""
         try:
-            return self.area(self.live(window))
+            return self.area(self.display.create_resource_object("window", window.id))
         except self.errors:
             raise WindowGone(f"the window {window.title!r} was closed") from None
 
