@@ -26,3 +26,11 @@ def test_outside_lists_every_point_off_the_region():
 def test_centre_of_a_frame_box_on_the_screen():
     assert centre((10, 20, 30, 40)) == (25, 40)
     assert centre((10, 20, 31, 41), origin=(-100, 5)) == (-75, 45)
+
+def test_overlap_is_the_shared_area_and_zero_when_apart():
+    screen = Region(0, 0, 1280, 800)
+    assert screen.overlap(Region(1180, 700, 200, 200)) == 100 * 100
+    assert Region(1180, 700, 200, 200).overlap(screen) == 100 * 100
+    assert screen.overlap(Region(-100, -100, 1, 1)) == 0
+    assert screen.overlap(Region(1280, 0, 10, 10)) == 0  # touching edges share nothing
+    assert Region(-50, 10, 100, 20).overlap(Region(-60, 0, 20, 40)) == 10 * 20

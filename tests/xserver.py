@@ -6,8 +6,10 @@
         x.xdotool("mousemove", "10", "10")
 
 The server picks its own display number (Xvfb -displayfd), so tests never collide. python-xlib
-wants an X authority file, even an empty one: each server gets its own. Several `screens` make
-one virtual screen across monitors (+xinerama), as on a desktop with two monitors side by side.
+wants an X authority file, even an empty one: each server gets its own. Several `screens` are
+monitors side by side on one virtual screen, as on a desktop with two monitors: one X screen
+as wide as all of them, cut into RandR 1.5 monitors (what mss and desktops read). Xvfb's own
+`-screen 1` with +xinerama stacks every screen at 0,0 instead, and xrandr is not needed.
 A bare Xvfb has no window manager: no frames, no _NET_* lists; `wm=True` starts openbox.
 """
 
@@ -16,12 +18,36 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 START_TIMEOUT = 15.0  # s: a loaded CI machine can be slow to start a server
+
+# Run in a child on the server: define one RandR monitor per (x, w, h) in argv, left to right.
+# python-xlib 0.33 packs SetMonitor's monitor_info wrongly; the Packed field fixes that.
+MONITORS = """
+import sys
+from Xlib import display
+from Xlib.ext import randr
+from Xlib.protocol import rq
+class Packed(rq.Object):
+    def pack_value(self, value):
+        return self.type.pack_value(value), None, None
+randr.SetMonitor._request = rq.Struct(rq.Card8("opcode"), rq.Opcode(43), rq.RequestLength(),
+    rq.Window("window"), Packed("monitor_info", randr.MonitorInfo))
+d = display.Display()
+root = d.screen().root
+outputs = root.xrandr_get_screen_resources().outputs
+for n, (x, w, h) in enumerate(zip(*[iter(map(int, sys.argv[1:]))] * 3)):
+    root.xrandr_set_monitor({"name": d.intern_atom(f"MONITOR-{n}"), "primary": n == 0,
+        "automatic": False, "x": x, "y": 0, "width_in_pixels": w, "height_in_pixels": h,
+        "width_in_millimeters": w // 4, "height_in_millimeters": h // 4,
+        "crtcs": outputs if n == 0 else []})
+d.sync()
+"""
 
 
 class XServer:
@@ -43,15 +69,15 @@ class XServer:
     def __enter__(self) -> XServer:
         (self.folder / "Xauthority").touch()
         read, write = os.pipe()
-        command = ["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-noreset"]
-        for n, (w, h) in enumerate(self.screens):
-            command += ["-screen", str(n), f"{w}x{h}x24"]
-        if len(self.screens) > 1:
-            command.append("+xinerama")
+        width, height = sum(w for w, _ in self.screens), max(h for _, h in self.screens)
+        command = ["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-noreset",
+                   "-screen", "0", f"{width}x{height}x24"]
         self.processes.append(subprocess.Popen(command, pass_fds=(write,),
                                                stderr=subprocess.DEVNULL))
         os.close(write)
         self.display = ":" + self._read_display(read)
+        if len(self.screens) > 1:
+            self._define_monitors()
         if self.wm:
             self.processes.append(subprocess.Popen(["openbox", "--sm-disable"], env=self.env,
                                                    stdout=subprocess.DEVNULL,
@@ -66,6 +92,15 @@ class XServer:
         if not number:
             raise RuntimeError("Xvfb did not start (is the xvfb package installed?)")
         return number
+
+    def _define_monitors(self) -> None:
+        """Cut the X screen into one RandR monitor per screen, side by side."""
+        args, left = [], 0
+        for w, h in self.screens:
+            args += [str(left), str(w), str(h)]
+            left += w
+        subprocess.run([sys.executable, "-c", MONITORS, *args], env=self.env, check=True,
+                       capture_output=True, timeout=START_TIMEOUT)
 
     def _wait_for_wm(self) -> None:
         """Wait until the window manager has claimed the screen."""

@@ -26,6 +26,12 @@ class Region:
         x, y = point
         return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
 
+    def overlap(self, other: Region) -> int:
+        """Return the area this rectangle shares with another, in pixels."""
+        w = min(self.x + self.w, other.x + other.w) - max(self.x, other.x)
+        h = min(self.y + self.h, other.y + other.h) - max(self.y, other.y)
+        return max(w, 0) * max(h, 0)
+
     def moved(self, dx: int, dy: int) -> Region:
         """Return the same rectangle shifted by (dx, dy)."""
         return Region(self.x + dx, self.y + dy, self.w, self.h)

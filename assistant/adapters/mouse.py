@@ -1,0 +1,229 @@
+"""The mouse: drags and clicks in screen pixels, never outside the window's bounds.
+
+    PyAutoGuiMouse(bounds)   the real pointer, through pyautogui, its fail-safe on (throw the
+                             pointer into a screen corner to stop: FailSafe is raised)
+    RecordingMouse(bounds)   a fake that keeps what it was asked to do, for tests of the loop
+Both check every point of a gesture against `bounds` before anything moves (OutsideWindow);
+set `mouse.bounds` again when the window moves.
+
+A drag presses at its first point and glides through every point in steps of at most STEP_PX
+pixels, one segment in about `segment_ms`: a jump from tile to tile can reach the game as one
+motion event and the middle tile is missed. Half of each segment (at least DWELL_S) is spent
+resting on its point, the tile's centre: a game that reads the pointer once a frame, or an
+event loop that merges the motion events queued while it was busy, still finds the pointer
+inside every tile. The steps go through pyautogui's platform call with the fail-safe checked
+once per step (its public moveTo checks it four times a call: 1.2 ms a step on Xvfb here,
+against 0.15 ms). Ctrl-C during a gesture is held back to the next step, then raised as
+KeyboardInterrupt once the button is released.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+from typing import Any, Protocol
+
+from ..core.gestures import Click, Drag, Gesture, Point, Region, outside
+from ..core.types import BadInput
+from .window import make_dpi_aware
+
+STEP_PX = 4  # longest single motion step of a drag, in pixels
+DWELL_S = 0.003  # shortest rest at each point of a drag (after the press, after each segment)
+REST_SHARE = 0.5  # share of each segment's time spent resting on its end point
+CLICK_S = 0.02  # time the button is held down for a click
+
+
+class OutsideWindow(BadInput):
+    """A gesture would have left the window: nothing was moved."""
+
+
+class FailSafe(Exception):
+    """The user threw the pointer into a screen corner: stop playing."""
+
+
+class Mouse(Protocol):
+    """Something that performs gestures inside `bounds`."""
+
+    bounds: Region
+
+    def drag(self, drag: Drag, segment_ms: float) -> None:
+        """Press at the first point, pass through every point, release at the last."""
+
+    def click(self, click: Click) -> None:
+        """Press and release at the point."""
+
+    def release(self) -> None:
+        """Let go of the button if we hold it."""
+
+    def position(self) -> Point:
+        """Return where the pointer is."""
+
+
+def check_inside(gesture: Gesture, bounds: Region) -> None:
+    """Raise OutsideWindow if any point of the gesture lies outside the bounds."""
+    if stray := outside([gesture], bounds):
+        what = gesture.word if isinstance(gesture, Drag) else gesture.label
+        raise OutsideWindow(f"{what or 'a gesture'}: point {stray[0]} lies outside the window "
+                            f"{bounds}; nothing was moved")
+
+
+def steps(start: Point, end: Point, step: float = STEP_PX) -> list[Point]:
+    """Return the points from start (left out) to end, each at most `step` pixels apart."""
+    n = max(1, math.ceil(math.dist(start, end) / step))
+    return [(round(start[0] + (end[0] - start[0]) * i / n),
+             round(start[1] + (end[1] - start[1]) * i / n)) for i in range(1, n + 1)]
+
+
+def wait_until(moment: float) -> None:
+    """Sleep until time.perf_counter() reaches the moment."""
+    if (left := moment - time.perf_counter()) > 0:
+        time.sleep(left)
+
+
+def load_pyautogui() -> Any:
+    """Return pyautogui with its fail-safe on and no automatic pauses (BadInput if no display)."""
+    from .x11 import quiet
+    try:
+        with quiet():
+            import pyautogui
+    except Exception as err:  # what fails depends on the platform: no DISPLAY, no X server
+        raise BadInput(f"cannot use the mouse ({type(err).__name__}: {err}): "
+                       "is a display running?") from None
+    pyautogui.FAILSAFE = True
+    pyautogui.PAUSE = 0.0  # 0.1 s after every call by default; our sleeps are explicit
+    return pyautogui
+
+
+def step_mover(gui: Any) -> Callable[[int, int], None]:
+    """Return the call that moves the pointer one step while the button is down: pyautogui's
+    platform move, or on macOS a drag event (it ignores plain moves with a button down; each
+    step there also sleeps pyautogui.DARWIN_CATCH_UP_TIME, 10 ms)."""
+    platform = gui.platformModule
+    if sys.platform == "darwin":
+        return lambda x, y: platform._dragTo(x, y, gui.LEFT)
+    return platform._moveTo
+
+
+class PyAutoGuiMouse:
+    """The real pointer, through pyautogui."""
+
+    def __init__(self, bounds: Region) -> None:
+        make_dpi_aware()
+        self.bounds, self.gui, self.held = bounds, load_pyautogui(), False
+        self.step = step_mover(self.gui)
+        self.interrupted = False  # a Ctrl-C came during a gesture
+
+    def drag(self, drag: Drag, segment_ms: float) -> None:
+        """Press at the first point, glide through every point, release at the last."""
+        check_inside(drag, self.bounds)
+        with self.guarded(), self.holding(drag.points[0]):
+            for start, end in pairwise(drag.points):
+                self.glide(start, end, segment_ms / 1000)
+
+    def click(self, click: Click) -> None:
+        """Press and release at the point."""
+        check_inside(click, self.bounds)
+        with self.guarded(), self.holding(click.point):
+            time.sleep(CLICK_S)
+
+    def glide(self, start: Point, end: Point, seconds: float) -> None:
+        """Move from start to end in small steps, then rest there: about `seconds` in all."""
+        path, begin = steps(start, end), time.perf_counter()
+        moving = seconds - max(DWELL_S, REST_SHARE * seconds)
+        for i, point in enumerate(path, 1):
+            self.safe_point()
+            self.step(*point)
+            wait_until(begin + moving * i / len(path))
+        wait_until(begin + max(seconds, DWELL_S))
+
+    def safe_point(self) -> None:
+        """Between two X calls: act on a Ctrl-C held back, and check the fail-safe corner."""
+        if self.interrupted:
+            raise KeyboardInterrupt
+        self.gui.failSafeCheck()
+
+    @contextlib.contextmanager
+    def holding(self, point: Point) -> Iterator[None]:
+        """Press the button at the point for the with block; release it whatever happens."""
+        self.gui.moveTo(*point)
+        self.gui.mouseDown(*point)
+        self.held = True
+        try:
+            time.sleep(DWELL_S)
+            yield
+        finally:
+            self.release()
+
+    @contextlib.contextmanager
+    def guarded(self) -> Iterator[None]:
+        """Run a gesture with Ctrl-C held back to the next safe point (an interrupt inside a
+        python-xlib call leaves its connection locked: the button could never be released),
+        and pyautogui's fail-safe exception turned into FailSafe."""
+        main = threading.current_thread() is threading.main_thread()
+        saved = signal.signal(signal.SIGINT, self.hold_interrupt) if main else None
+        self.interrupted = False
+        try:
+            yield
+        except self.gui.FailSafeException:
+            raise FailSafe("the pointer was thrown into a screen corner (fail-safe): "
+                           "stopped") from None
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, saved or signal.default_int_handler)
+        if self.interrupted:  # Ctrl-C after the last safe point
+            raise KeyboardInterrupt
+
+    def hold_interrupt(self, signum: int, frame: object) -> None:
+        """Note a Ctrl-C, to raise it at the next safe point."""
+        self.interrupted = True
+
+    def release(self) -> None:
+        """Let go of the button if we hold it (even with the pointer in a fail-safe corner)."""
+        if self.held:
+            saved, self.gui.FAILSAFE = self.gui.FAILSAFE, False
+            try:
+                self.gui.mouseUp()
+            finally:
+                self.gui.FAILSAFE, self.held = saved, False
+
+    def position(self) -> Point:
+        """Return where the pointer is."""
+        x, y = self.gui.position()
+        return int(x), int(y)
+
+
+class RecordingMouse:
+    """A fake mouse: checks gestures like the real one, then only records them."""
+
+    def __init__(self, bounds: Region, at: Point = (0, 0)) -> None:
+        self.bounds, self.at = bounds, at
+        self.gestures: list[Gesture] = []
+        self.segment_ms: list[float] = []  # one per drag
+        self.releases = 0
+
+    def drag(self, drag: Drag, segment_ms: float) -> None:
+        """Record the drag (OutsideWindow if it would leave the bounds)."""
+        check_inside(drag, self.bounds)
+        self.gestures.append(drag)
+        self.segment_ms.append(segment_ms)
+        self.at = drag.points[-1]
+
+    def click(self, click: Click) -> None:
+        """Record the click (OutsideWindow if it is outside the bounds)."""
+        check_inside(click, self.bounds)
+        self.gestures.append(click)
+        self.at = click.point
+
+    def release(self) -> None:
+        """Count the release."""
+        self.releases += 1
+
+    def position(self) -> Point:
+        """Return the last point a gesture ended at."""
+        return self.at

@@ -1,0 +1,245 @@
+"""The mouse: real pyautogui drags and clicks on the bare session Xvfb, seen by a real Tk window.
+
+The board is a 300x300 Tk window cut into 3x3 tiles of 100 px that prints every press, motion
+and release. A tile counts as entered only when the pointer comes well inside it (within 35 px
+of its centre on both axes), as in the game: the cells below are worked out here from the
+window's own event coordinates, not by the code under test.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+import threading
+import time
+from itertools import pairwise
+
+import pytest
+
+from assistant.adapters.mouse import (
+    DWELL_S,
+    STEP_PX,
+    FailSafe,
+    OutsideWindow,
+    PyAutoGuiMouse,
+    RecordingMouse,
+    steps,
+)
+from assistant.core.gestures import Click, Drag, Region
+from assistant.core.types import BadInput
+from tests.tk_window import TkWindow
+
+BOARD = Region(100, 100, 300, 300)  # the Tk window's client area (bare server: as asked)
+TILE, INSIDE = 100, 35
+
+
+def centre(cell: int) -> tuple[int, int]:
+    """Return the screen point at the centre of a board cell (row-major, 3 columns)."""
+    return BOARD.x + TILE * (cell % 3) + TILE // 2, BOARD.y + TILE * (cell // 3) + TILE // 2
+
+
+def cell_of(event: dict) -> int | None:
+    """Return the cell an event lies well inside, or None."""
+    col, row = event["x"] // TILE, event["y"] // TILE
+    near = abs(event["x"] - (TILE * col + TILE // 2)) < INSIDE and \
+        abs(event["y"] - (TILE * row + TILE // 2)) < INSIDE
+    return 3 * row + col if near and 0 <= col < 3 and 0 <= row < 3 else None
+
+
+def swipes(events: list[dict]) -> list[list[int]]:
+    """Return the cells entered in each press-to-release swipe, in order."""
+    found: list[list[int]] = []
+    for event in events:
+        if event["type"] == "press":
+            found.append([])
+        cell = cell_of(event)
+        if found and cell is not None and (not found[-1] or found[-1][-1] != cell):
+            found[-1].append(cell)
+    return found
+
+
+@pytest.fixture(scope="module")
+def board(xserver):
+    """The 3x3 event-printing Tk window, for every test in this module."""
+    shown = TkWindow(xserver.env, "--title", "Board", "--geometry", "300x300+100+100", "--events")
+    assert (shown.shown["x"], shown.shown["y"]) == (BOARD.x, BOARD.y)
+    yield shown
+    shown.close()
+
+
+@pytest.fixture
+def mouse(board, xserver):
+    """A real mouse bounded by the board, the pointer away from it and from the fail-safe
+    corners; events left from earlier tests are drained."""
+    xserver.xdotool("mousemove", "--sync", "700", "600")
+    board.events(0.1)
+    return PyAutoGuiMouse(BOARD)
+
+
+def pointer(xserver) -> tuple[int, int]:
+    """Return where xdotool says the pointer is."""
+    found = dict(part.split(":") for part in xserver.xdotool("getmouselocation").split())
+    return int(found["x"]), int(found["y"])
+
+
+def button_down() -> bool:
+    """True when the X server says button 1 is held."""
+    from Xlib import X, display
+    connection = display.Display()
+    try:
+        return bool(connection.screen().root.query_pointer().mask & X.Button1Mask)
+    finally:
+        connection.close()
+
+
+def test_steps_are_at_most_step_px_apart_and_end_on_the_point():
+    path = steps((0, 0), (100, 30))
+    assert path[-1] == (100, 30) and (0, 0) not in path
+    assert len(path) == 27  # ceil(hypot(100, 30) / 4) = ceil(26.1)
+    assert max(math.dist(a, b) for a, b in pairwise([(0, 0), *path])) <= STEP_PX + 1.5
+    assert steps((5, 5), (5, 5)) == [(5, 5)]
+
+
+@pytest.mark.display
+@pytest.mark.parametrize("segment_ms", [40, 10])
+def test_a_drag_through_three_tiles_in_a_row_registers_all_three(mouse, board, segment_ms):
+    for _ in range(5):
+        mouse.drag(Drag(tuple(centre(c) for c in (0, 1, 2)), "CAT"), segment_ms)
+    events = board.events()
+    assert swipes(events) == [[0, 1, 2]] * 5
+    presses = [(e["x"], e["y"]) for e in events if e["type"] == "press"]
+    releases = [(e["x"], e["y"]) for e in events if e["type"] == "release"]
+    assert presses == [(50, 50)] * 5 and releases == [(250, 50)] * 5
+    assert not button_down()
+
+
+@pytest.mark.display
+def test_a_drag_with_diagonals_and_turns_enters_only_its_own_tiles(mouse, board):
+    word = (0, 4, 8, 7, 6)
+    mouse.drag(Drag(tuple(centre(c) for c in word), "WORDS"), 10)
+    assert swipes(board.events()) == [list(word)]
+
+
+@pytest.mark.display
+def test_a_drag_takes_about_segment_ms_per_segment(mouse, board):
+    start = time.perf_counter()
+    mouse.drag(Drag(tuple(centre(c) for c in (0, 1, 2, 5, 8))), 60)
+    took = time.perf_counter() - start
+    events = board.events()
+    assert 4 * 0.060 <= took < 4 * 0.060 + 0.25
+    seen = events[-1]["t"] - events[0]["t"]  # press to release, as the window saw it
+    assert 4 * 0.060 - DWELL_S <= seen < 4 * 0.060 + 0.25
+
+
+@pytest.mark.display
+def test_half_of_each_segment_rests_on_its_point(mouse, board):
+    mouse.drag(Drag(tuple(centre(c) for c in (0, 1, 2))), 100)
+    events = board.events()
+    arrive = next(i for i, e in enumerate(events) if (e["x"], e["y"]) == (150, 50))
+    leave = next(i for i, e in enumerate(events) if i > arrive and (e["x"], e["y"]) != (150, 50))
+    assert events[leave]["t"] - events[arrive]["t"] >= 0.045  # rests 50 ms on tile 1's centre
+    moving = [e for e in events if 50 < e["x"] < 150 and e["type"] == "motion"]
+    assert moving[-1]["t"] - moving[0]["t"] >= 0.035  # and moves through tile 0 to 1 in 50 ms
+
+
+@pytest.mark.display
+def test_a_point_outside_the_bounds_raises_before_anything_moves(mouse, board, xserver):
+    xserver.xdotool("mousemove", "--sync", "250", "250")
+    with pytest.raises(OutsideWindow) as caught:
+        mouse.drag(Drag((centre(0), centre(1), (BOARD.x + BOARD.w, 150)), "CATS"), 5)
+    assert str(caught.value) == ("CATS: point (400, 150) lies outside the window "
+                                 "100,100,300,300; nothing was moved")
+    assert isinstance(caught.value, BadInput)
+    with pytest.raises(OutsideWindow, match=r"^Attack: point \(99, 150\)"):
+        mouse.click(Click((99, 150), "Attack"))
+    assert pointer(xserver) == (250, 250)
+    assert board.events() == []
+
+
+@pytest.mark.display
+def test_moved_bounds_apply_to_the_next_gesture(mouse, board):
+    mouse.bounds = BOARD.moved(150, 0)
+    with pytest.raises(OutsideWindow):
+        mouse.drag(Drag((centre(0), centre(1))), 5)
+    mouse.drag(Drag((centre(1), centre(2))), 5)
+    assert swipes(board.events()) == [[1, 2]]
+
+
+@pytest.mark.display
+def test_the_fail_safe_is_on_and_stops_before_pressing(mouse, board, xserver):
+    assert mouse.gui.FAILSAFE and mouse.gui.PAUSE == 0
+    xserver.xdotool("mousemove", "--sync", "0", "0")  # the user throws the pointer into a corner
+    with pytest.raises(FailSafe, match="fail-safe"):
+        mouse.click(Click(centre(4), "tile 4"))
+    with pytest.raises(FailSafe):
+        mouse.drag(Drag((centre(0), centre(1))), 5)
+    assert pointer(xserver) == (0, 0)
+    assert board.events() == [] and not button_down()
+
+
+def during(seconds: float, action) -> threading.Thread:
+    """Start a thread that does the action after `seconds`; return it."""
+    thread = threading.Timer(seconds, action)
+    thread.start()
+    return thread
+
+
+@pytest.mark.display
+def test_ctrl_c_mid_drag_releases_the_button_then_interrupts(mouse, board):
+    ctrl_c = during(0.1, lambda: os.kill(os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        mouse.drag(Drag(tuple(centre(c) for c in (0, 1, 2, 5, 8))), 100)
+    ctrl_c.join()
+    assert time.perf_counter() - start < 0.2, "stopped at the next step, not the drag's end"
+    assert not button_down() and not mouse.held
+    kinds = [e["type"] for e in board.events()]
+    assert kinds[0] == "press" and kinds[-1] == "release" and kinds.count("release") == 1
+    assert signal.getsignal(signal.SIGINT) is not mouse.hold_interrupt
+
+
+@pytest.mark.display
+def test_the_fail_safe_mid_drag_releases_the_button_and_stops(mouse, board, xserver):
+    def throw_into_the_corner() -> None:
+        for _ in range(100):
+            xserver.xdotool("mousemove", "0", "0")
+
+    thrower = during(0.05, throw_into_the_corner)
+    with pytest.raises(FailSafe):
+        mouse.drag(Drag(tuple(centre(c) for c in (0, 1, 2, 5, 8, 7, 6))), 200)
+    thrower.join()
+    assert not button_down() and not mouse.held
+    kinds = [e["type"] for e in board.events()]
+    assert kinds[0] == "press" and kinds[-1] == "release" and kinds.count("release") == 1
+
+
+@pytest.mark.display
+def test_a_click_presses_and_releases_at_its_point(mouse, board):
+    mouse.click(Click(centre(4), "tile 4"))
+    events = board.events()
+    assert [e["type"] for e in events if e["type"] != "motion"] == ["press", "release"]
+    assert {(e["x"], e["y"]) for e in events} == {(150, 150)}  # X repeats the point as motion
+    assert mouse.position() == centre(4)
+
+
+@pytest.mark.display
+def test_release_lets_go_only_of_a_button_we_hold(mouse, board, xserver):
+    mouse.release()  # holding nothing: nothing sent
+    assert board.events() == []
+    xserver.xdotool("mousemove", "--sync", "250", "150")
+    assert mouse.position() == (250, 150)
+
+
+# The recording fake
+
+
+def test_the_recording_mouse_checks_bounds_and_keeps_gestures():
+    fake = RecordingMouse(Region(0, 0, 100, 100))
+    fake.drag(Drag(((10, 10), (50, 50)), "AB"), 25)
+    fake.click(Click((90, 90), "go"))
+    with pytest.raises(OutsideWindow):
+        fake.drag(Drag(((10, 10), (100, 50)), "ABC"), 25)
+    fake.release()
+    assert fake.gestures == [Drag(((10, 10), (50, 50)), "AB"), Click((90, 90), "go")]
+    assert fake.segment_ms == [25] and fake.releases == 1 and fake.position() == (90, 90)
