@@ -298,3 +298,14 @@ def test_a_reading_lists_its_uncertain_cells():
     cells = [Cell((0, 0, 1, 1), "A", 0.9), Cell((0, 0, 1, 1), "B", 0.2)]
     reading = Reading("boggle", 1, 2, cells, rack=[Cell((0, 0, 1, 1), "?", 0.1)])
     assert reading.uncertain() == [1, 2]
+
+
+def test_percentile_is_numpys_linear_percentile():
+    from assistant.vision.shapes import percentile
+
+    rng = np.random.default_rng(7)
+    for size in (1, 2, 3, 50, 1001):
+        values = rng.random(size).astype(np.float32) * 40
+        for q in (0, 50, 98, 100):
+            assert percentile(values, q) == pytest.approx(float(np.percentile(values, q)),
+                                                          rel=1e-6, abs=1e-6)

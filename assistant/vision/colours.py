@@ -41,7 +41,12 @@ def face_colour(image: np.ndarray) -> np.ndarray:
 
 def distance(image: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Return each pixel's Lab distance to a colour (float32, same height and width)."""
-    return np.linalg.norm(lab(image) - colour.astype(np.float32), axis=2)
+    return length(lab(image) - colour.astype(np.float32))
+
+
+def length(steps: np.ndarray) -> np.ndarray:
+    """Return the length of each pixel's Lab step (np.linalg.norm over the last axis, faster)."""
+    return np.sqrt(np.einsum("...k,...k->...", steps, steps))
 
 
 def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -> np.ndarray:
@@ -57,8 +62,8 @@ def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -
         return np.zeros((h, w), np.uint8)
     base, axis = colours
     share = (pixels - base) @ (axis / float(axis @ axis))
-    aside = np.linalg.norm(pixels - base - share[..., None] * axis, axis=2)
-    far = np.linalg.norm(pixels - base, axis=2)
+    aside = length(pixels - base - share[..., None] * axis)
+    far = length(pixels - base)
     ink = (share > INK_SHARE) & (far > MIN_CONTRAST / 2) & (aside < OFF_LINE * np.sqrt(axis @ axis))
     return ink.astype(np.uint8)
 
@@ -68,9 +73,9 @@ def face_and_ink(face: np.ndarray, crop: np.ndarray) -> tuple[np.ndarray, np.nda
     median of what Otsu's threshold on the crop's distances to the face colour sets apart in
     the middle of the face), or None when the middle has nothing of MIN_CONTRAST."""
     base = np.median(face.reshape(-1, 3), axis=0)
-    threshold, _ = cv2.threshold(np.clip(np.linalg.norm(crop - base, axis=2), 0, 255)
+    threshold, _ = cv2.threshold(np.clip(length(crop - base), 0, 255)
                                  .astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    far = np.linalg.norm(face - base, axis=2)
+    far = length(face - base)
     h, w = far.shape
     middle = (slice(h // 5, h - h // 5), slice(w // 5, w - w // 5))
     inky = far[middle] > max(threshold, MIN_CONTRAST)
