@@ -6,7 +6,9 @@
         x.xdotool("mousemove", "10", "10")
 
 The server picks its own display number (Xvfb -displayfd), so tests never collide. python-xlib
-wants an X authority file, even an empty one: each server gets its own. Several `screens` are
+wants an X authority file, and warns on every connection when it holds no entry for the
+display: each server gets its own file with one (a cookie Xvfb, started without -auth, does not
+check). Several `screens` are
 monitors side by side on one virtual screen, as on a desktop with two monitors: one X screen
 as wide as all of them, cut into RandR 1.5 monitors (what mss and desktops read). Xvfb's own
 `-screen 1` with +xinerama stacks every screen at 0,0 instead, and xrandr is not needed.
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -25,6 +29,15 @@ from collections.abc import Sequence
 from pathlib import Path
 
 START_TIMEOUT = 15.0  # s: a loaded CI machine can be slow to start a server
+LOCAL = 256  # the X authority family of a display on this host (FamilyLocal)
+
+
+def authority(number: str) -> bytes:
+    """Return an X authority file's bytes with one entry: this host, this display number, a
+    random MIT-MAGIC-COOKIE-1 (fields are 2-byte big-endian lengths, then the bytes)."""
+    fields = (socket.gethostname().encode(), number.encode(), b"MIT-MAGIC-COOKIE-1",
+              os.urandom(16))
+    return struct.pack(">H", LOCAL) + b"".join(struct.pack(">H", len(f)) + f for f in fields)
 
 # Run in a child on the server: define one RandR monitor per (x, w, h) in argv, left to right.
 # python-xlib 0.33 packs SetMonitor's monitor_info wrongly; the Packed field fixes that.
@@ -67,7 +80,6 @@ class XServer:
                 "XAUTHORITY": str(self.folder / "Xauthority")}
 
     def __enter__(self) -> XServer:
-        (self.folder / "Xauthority").touch()
         read, write = os.pipe()
         width, height = sum(w for w, _ in self.screens), max(h for _, h in self.screens)
         command = ["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-noreset",
@@ -76,6 +88,7 @@ class XServer:
                                                stderr=subprocess.DEVNULL))
         os.close(write)
         self.display = ":" + self._read_display(read)
+        (self.folder / "Xauthority").write_bytes(authority(self.display[1:]))
         if len(self.screens) > 1:
             self._define_monitors()
         if self.wm:
