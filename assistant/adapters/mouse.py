@@ -37,10 +37,15 @@ STEP_PX = 4  # longest single motion step of a drag, in pixels
 DWELL_S = 0.003  # shortest rest at each point of a drag (after the press, after each segment)
 REST_SHARE = 0.5  # share of each segment's time spent resting on its end point
 CLICK_S = 0.02  # time the button is held down for a click
+WINDOW_CHECK_S = 0.004  # how often, at most, a gesture checks that the window has not moved
 
 
 class OutsideWindow(BadInput):
     """A gesture would have left the window: nothing was moved."""
+
+
+class Moved(Exception):
+    """The window moved while a gesture was under way: the button was let go at once."""
 
 
 class FailSafe(Exception):
@@ -111,11 +116,14 @@ def step_mover(gui: Any) -> Callable[[int, int], None]:
 
 
 class PyAutoGuiMouse:
-    """The real pointer, through pyautogui."""
+    """The real pointer, through pyautogui. Given `where` (the window's region now), it checks
+    between motion steps that the window has not moved from under the gesture, and if it has,
+    lets go at once and raises Moved."""
 
-    def __init__(self, bounds: Region) -> None:
+    def __init__(self, bounds: Region, where: Callable[[], Region] | None = None) -> None:
         make_dpi_aware()
         self.bounds, self.gui, self.held = bounds, load_pyautogui(), False
+        self.where, self.checked = where, 0.0
         self.step = step_mover(self.gui)
         self.interrupted = False  # a Ctrl-C came during a gesture
 
@@ -143,10 +151,15 @@ class PyAutoGuiMouse:
         wait_until(begin + max(seconds, DWELL_S))
 
     def safe_point(self) -> None:
-        """Between two X calls: act on a Ctrl-C held back, and check the fail-safe corner."""
+        """Between two X calls: act on a Ctrl-C held back, check the fail-safe corner, and
+        (every WINDOW_CHECK_S) that the window is still where the gesture was aimed."""
         if self.interrupted:
             raise KeyboardInterrupt
         self.gui.failSafeCheck()
+        if self.where is not None and time.perf_counter() - self.checked >= WINDOW_CHECK_S:
+            self.checked = time.perf_counter()
+            if (now := self.where()) != self.bounds:
+                raise Moved(f"the window moved from {self.bounds} to {now} mid-gesture")
 
     @contextlib.contextmanager
     def holding(self, point: Point) -> Iterator[None]:
