@@ -39,6 +39,9 @@ def parser() -> Parser:
     info = lexicon_commands.add_parser("info", help="count a word list's words and skipped lines")
     info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
     info.add_argument("--json", action="store_true", help="print JSON")
+    play = commands.add_parser("play", help="play a game on the screen with the mouse")
+    add_play(play.add_subparsers(dest="play_game", required=True, parser_class=Parser)
+             .add_parser("wordament", help="find the Wordament window and drag every word"))
     history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
     practice = commands.add_parser("practice", help="a window that looks and plays like a game")
     games = practice.add_subparsers(dest="practice_game", required=True, parser_class=Parser)
@@ -99,6 +102,45 @@ def add_eval(evaluate: argparse.ArgumentParser) -> None:
     add_reader(evaluate)
 
 
+def add_live(live: argparse.ArgumentParser, title: str) -> None:
+    """Add the options every live command has: where the game is, the stop key, --json."""
+    where = live.add_mutually_exclusive_group()
+    where.add_argument("--window-title", metavar="T",
+                       help=f"the game window's title holds T (default: {title})")
+    where.add_argument("--region", metavar="X,Y,W,H", help="the game is this screen rectangle")
+    live.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
+    live.add_argument("--stop-key", default="esc", metavar="K",
+                      help="a key that stops play, pressed anywhere (default: esc)")
+    live.add_argument("--wait", type=seconds, default=60.0, metavar="S",
+                      help="seconds to wait for a board to show (default: 60)")
+    live.add_argument("--json", action="store_true", help="print JSON")
+    add_reader(live)
+
+
+def add_play(play: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant play wordament`."""
+    add_live(play, "Wordament")
+    play.add_argument("--rounds", type=positive, help="stop after N rounds (default: play on)")
+    play.add_argument("--seconds", type=seconds, help="stop after S seconds")
+    play.add_argument("--drag-ms", type=seconds, default=20.0, metavar="N",
+                      help="milliseconds per drag segment, tile to tile (default: 20)")
+    play.add_argument("--min-len", type=positive, help="shortest word to play")
+    play.add_argument("--dry-run", action="store_true",
+                      help="read, solve and print the drags; move nothing")
+    play.set_defaults(top=None)  # every word is played
+
+
+def seconds(text: str) -> float:
+    """Return a positive number option value (seconds, milliseconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
 def add_practice_wordament(wordament: argparse.ArgumentParser) -> None:
     """Add the options of `assistant practice wordament`."""
     board = wordament.add_mutually_exclusive_group()
@@ -138,6 +180,13 @@ def run_solve(options: argparse.Namespace) -> Solved:
     return game.solve(options.game, options, lexicon)
 
 
+def say_for(options: argparse.Namespace) -> Callable[[str], None]:
+    """Return how a live command reports as it goes: lines on stdout, or on stderr when
+    stdout is kept for the JSON."""
+    stream = sys.stderr if options.json else sys.stdout
+    return lambda line: print(line, file=stream, flush=True)
+
+
 def warn(message: str) -> None:
     """Tell the user, on stderr, about something they should know (not an error)."""
     print(f"assistant: warning: {message}", file=sys.stderr, flush=True)
@@ -171,6 +220,10 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
 
         report = evaluate.run(options.directory, options.reader, options.game)
         return report, evaluate.render, evaluate.status(report)
+    if options.command == "play":
+        from . import loop
+
+        return loop.play(options, say_for(options), warn, progress), loop.render, 0
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":

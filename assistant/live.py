@@ -1,0 +1,156 @@
+"""The game on the live screen: where it is, a capture of it, and its board read and solved.
+
+Shared by every live command (`play wordament`, `overlay bookworm`). The game is a window
+found by its title and followed as it moves, or a fixed --region of the screen. A capture is
+refused, in one line, when it cannot be trusted: the window is minimised or mostly off the
+screen, the capture is black or of one colour, or its pixels disagree with the window's size
+(display scaling the process is not aware of).
+"""
+
+from __future__ import annotations
+
+import time
+from argparse import Namespace
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .core.gestures import Region
+from .core.types import BadInput
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .adapters.screen import Screen
+    from .adapters.window import Window, Windows
+    from .core.lexicon import Lexicon
+    from .profiles.types import AnyProfile, Solved
+    from .vision.types import Reading
+
+POLL_SECONDS = 0.1  # between captures while waiting for a board
+
+
+class Target:
+    """Where the game is: a window followed as it moves, or a fixed region of the screen."""
+
+    def __init__(self, region: Region, windows: Windows | None = None,
+                 window: Window | None = None) -> None:
+        self.region, self.windows, self.window = region, windows, window
+
+    @property
+    def name(self) -> str:
+        """Return how to call the game in a message: its window's title, or its region."""
+        return f"window {self.window.title!r}" if self.window else f"region {self.region}"
+
+    def where(self) -> Region:
+        """Return the game's region now (a window may have moved); BadInput once it is
+        closed or minimised."""
+        if self.windows is None or self.window is None:
+            return self.region
+        region = self.windows.region(self.window)  # WindowGone once it is closed
+        if self.windows.minimised(self.window):
+            raise BadInput(f"{self.name} is minimised: restore it and start again")
+        self.region = region
+        return region
+
+    def focused(self) -> bool:
+        """True when the game has the keyboard focus (a region always has it)."""
+        return self.windows is None or self.window is None or \
+            self.windows.focused(self.window)
+
+
+def find_target(options: Namespace, default_title: str) -> Target:
+    """Return the game to play: --region, or the window titled --window-title (or the
+    game's own title); BadInput listing the visible windows when there is none."""
+    from .adapters import window as windows
+
+    windows.make_dpi_aware()
+    if options.region:
+        return Target(windows.parse_region(options.region))
+    found = windows.windows()
+    game = found.find(options.window_title or default_title)
+    return Target(game.region, found, game)
+
+
+def capture(target: Target, screen: Screen, first: bool = False) -> np.ndarray:
+    """Return a capture of the game's region; on the first, check it can be trusted."""
+    from .adapters import screen as screens
+
+    region = target.where()
+    if first:
+        screens.check_on_screen(region, screens.virtual_screen())
+    frame = screen.grab(region)
+    if first:
+        screens.check_scale(frame, region)
+        screens.check_capture(frame, target.name)
+    return frame
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board on the screen: the capture it was read from, where, and what was solved."""
+
+    frame: np.ndarray
+    origin: tuple[int, int]  # the capture's top-left pixel on the screen
+    reading: Reading
+    result: Solved
+    seen: float  # time.monotonic() of the capture
+
+    @property
+    def text(self) -> str:
+        """Return the board as text: its tiles row-major, '/' between rows."""
+        cols, tiles = self.reading.cols, [c.text or "?" for c in self.reading.cells]
+        return "/".join(" ".join(tiles[r:r + cols]) for r in range(0, len(tiles), cols))
+
+
+def read_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
+               options: Namespace, lexicon: Lexicon) -> Board | None:
+    """Return the board on the screen now, read and solved, or None when none is shown."""
+    from . import vision
+
+    seen = time.monotonic()
+    frame = capture(target, screen)
+    try:
+        reading = vision.read_board(game, frame, options.reader)
+    except BadInput:
+        return None
+    region = target.region
+    result = profile.solve_reading(game, reading, options, lexicon)
+    return Board(frame, (region.x, region.y), reading, result, seen)
+
+
+def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
+                   options: Namespace, lexicon: Lexicon, stop: Stopper,
+                   unlike: str | None = None) -> Board:
+    """Return the next board shown (one whose text differs from `unlike`, if given), waiting
+    up to options.wait seconds; BadInput when none shows by then."""
+    deadline = time.monotonic() + options.wait
+    while time.monotonic() < deadline:
+        stop.check()
+        board = read_board(target, screen, game, profile, options, lexicon)
+        if board is not None and board.text != unlike:
+            return board
+        time.sleep(POLL_SECONDS)
+    raise BadInput(f"no {game} board in {target.name} after {options.wait:g} s "
+                   "(is a round on? try --wait SECONDS)")
+
+
+class Stopped(Exception):
+    """The user asked play to stop: the stop key, or the fail-safe corner."""
+
+
+class Stopper:
+    """The ways to stop play: the stop key (if it could be set up) and a time limit."""
+
+    def __init__(self, pressed: Callable[[], bool] = lambda: False,
+                 deadline: float | None = None) -> None:
+        self.pressed, self.deadline = pressed, deadline
+
+    def check(self) -> None:
+        """Raise Stopped when the stop key was pressed."""
+        if self.pressed():
+            raise Stopped("the stop key was pressed")
+
+    def out_of_time(self) -> bool:
+        """True when the time given (--seconds) is up."""
+        return self.deadline is not None and time.monotonic() >= self.deadline

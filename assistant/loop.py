@@ -1,0 +1,444 @@
+"""Autoplay Wordament (`assistant play wordament`): read each board from the screen, drag
+every word, and learn from the game's own feedback, round after round.
+
+    live.wait_for_board -> profile.gestures -> plan.order -> mouse.drag -> Watcher -> store
+
+- The board is always read from the screen, by the reader that reads screenshots; tiles read
+  uncertainly are blocked, never guessed. Words the game rejected before (the store) are not
+  tried again; words it accepted that the lexicon lacks are played too.
+- Before each word: the stop key and the time limit; the window (moved: play pauses, reads the
+  board again where it now is, and goes on; closed, minimised or no longer focused: play stops
+  with one line, exit status 2); and the grid still on the screen (else the round is over).
+- The Watcher, a thread of its own, grabs the grid every few milliseconds and reads each
+  swipe's verdict from the colour its tiles flash (vision.feedback) while the next word is
+  already being dragged. A word with no feedback is tried once more, slower; three words in a
+  row without feedback stop play.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from argparse import Namespace
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from . import live
+from .adapters.mouse import Moved
+from .core import plan
+from .core.gestures import Drag, Region
+from .core.types import BadInput
+from .profiles import profile
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .adapters.mouse import Mouse
+    from .adapters.screen import Screen
+    from .core.lexicon import Lexicon
+    from .profiles.grid import GridResult
+    from .store import Store
+    from .vision.feedback import Face
+
+GAME = "wordament"
+TITLE = "Wordament"  # the window title looked for by default
+DRAG_MS = 20.0  # default time per drag segment (tile to tile)
+SLOWER = 2.0  # a word tried again drags this many times slower
+FEEDBACK_SECONDS = 0.6  # a swipe's flash shows within this, or it had no feedback
+TICK = 0.008  # seconds between the Watcher's grabs
+SILENT = 3  # words in a row without feedback that stop play
+GONE = 0.5  # under this share of tiles looking like the board's, the grid has gone
+SETTLE = 0.15  # seconds a moved window must keep still before the board is read again
+
+
+@dataclass
+class Word:
+    """A word to play: its path of tile indices, its points, and how often it was tried."""
+
+    word: str
+    path: tuple[int, ...]
+    points: int
+    tries: int = 0
+    released: float = 0.0  # time.monotonic() when its drag ended
+    verdict: str = ""
+    evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
+
+
+@dataclass
+class Tally:
+    """One round as played: the words with their verdicts, and when it began and ended."""
+
+    number: int
+    board: str
+    began: float
+    first_drag_ms: float | None = None
+    words: list[Word] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def count(self, verdict: str) -> int:
+        """Return how many words got this verdict."""
+        return sum(w.verdict == verdict for w in self.words)
+
+    def json(self) -> dict[str, Any]:
+        """Return the round's summary as JSON."""
+        return {"round": self.number, "board": self.board, "tried": len(self.words),
+                **{v.replace(" ", "_"): self.count(v)
+                   for v in ("accepted", "repeated", "rejected", "no feedback")},
+                "points": sum(w.points for w in self.words if w.verdict == "accepted"),
+                "seconds": round(self.seconds, 2),
+                "words_per_second": round(len(self.words) / self.seconds, 2)
+                if self.seconds else None, "first_drag_ms": self.first_drag_ms}
+
+
+# --- the Watcher: each swipe's verdict, read from the screen in a thread of its own ---------
+
+class Watcher:
+    """Reads the game's feedback on each swipe from the screen, in a thread of its own."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen, self.lock = screen, threading.Lock()
+        self.grid: Region | None = None
+        self.boxes: list[tuple[int, int, int, int]] = []
+        self.board: Face | None = None
+        self.waiting: deque[Word] = deque()
+        self.done: deque[Word] = deque()
+        self.seen = 1.0  # share of tiles that looked like the board's in the last grab
+        self.running = True
+        self.thread = threading.Thread(target=self.run, name="watcher", daemon=True)
+        self.thread.start()
+
+    def watch(self, grid: Region, boxes: list[tuple[int, int, int, int]], board: Face) -> None:
+        """Watch this grid (on the screen; tile boxes relative to it) of this face colour."""
+        with self.lock:
+            self.grid, self.boxes, self.board, self.seen = grid, boxes, board, 1.0
+
+    def expect(self, word: Word) -> None:
+        """Look for the verdict on a word whose drag has just ended, on all its tiles."""
+        with self.lock:
+            word.evidence = set(word.path)
+            self.waiting.append(word)
+
+    def drag(self, path: tuple[int, ...]) -> None:
+        """Note a drag starting: its tiles light for it now, so they tell nothing more of the
+        words still waiting for their verdicts."""
+        with self.lock:
+            for word in self.waiting:
+                word.evidence -= set(path)
+
+    def blinds(self, path: tuple[int, ...]) -> bool:
+        """True when a drag through these tiles would hide every tile a waiting word still
+        has to show its verdict on (it must be waited for first)."""
+        with self.lock:
+            return any(word.evidence <= set(path) for word in self.waiting)
+
+    def take(self) -> list[Word]:
+        """Return the words whose verdicts are known since the last call."""
+        with self.lock:
+            out, self.done = list(self.done), deque()
+        return out
+
+    def busy(self) -> bool:
+        """True while some word's verdict is still awaited."""
+        with self.lock:
+            return bool(self.waiting)
+
+    def present(self) -> bool:
+        """True while the grid looks like it is on the screen."""
+        return self.seen >= GONE
+
+    def run(self) -> None:
+        """Grab the grid every TICK and settle the waiting words' verdicts."""
+        while self.running:
+            with self.lock:
+                grid, boxes, board = self.grid, self.boxes, self.board
+            if grid is not None and board is not None:
+                # a capture that fails (the window has gone) is for the loop to find out
+                with suppress(Exception):
+                    self.look(self.screen.grab(grid), boxes, board, time.monotonic())
+            time.sleep(TICK)
+
+    def look(self, frame: np.ndarray, boxes: list[tuple[int, int, int, int]], board: Face,
+             now: float) -> None:
+        """Settle what this frame shows: the verdicts of waiting words, the grid's presence."""
+        from .vision import feedback
+
+        faces = feedback.faces(frame, boxes)
+        with self.lock:
+            self.seen = feedback.on_screen(faces, board)
+            for word in list(self.waiting):
+                said = feedback.shown([faces[i] for i in word.evidence], board) \
+                    if word.evidence else None
+                if said or now - word.released > FEEDBACK_SECONDS:
+                    word.verdict = said or "no feedback"
+                    self.waiting.remove(word)
+                    self.done.append(word)
+
+    def close(self) -> None:
+        """Stop the thread."""
+        self.running = False
+        self.thread.join(1.0)
+
+
+# --- one round ------------------------------------------------------------------------------
+
+@dataclass
+class Player:
+    """Everything a round is played with: the game on the screen, the mouse, the watcher,
+    the store, the options, and the words learned so far."""
+
+    target: live.Target
+    screen: Screen
+    mouse: Mouse
+    watcher: Watcher
+    store: Store
+    lexicon: Lexicon
+    options: Namespace
+    stop: live.Stopper
+    say: Callable[[str], None]
+    silent: int = 0  # words in a row without feedback
+    played: list[Tally] = field(default_factory=list)
+    round_id: int = 0  # the store's id of the round in play
+
+    def read(self, unlike: str | None = None) -> live.Board:
+        """Return the next board on the screen, read and solved."""
+        return live.wait_for_board(self.target, self.screen, GAME, profile(GAME), self.options,
+                                   self.lexicon, self.stop, unlike)
+
+    def words(self, board: live.Board) -> list[Word]:
+        """Return the board's words worth trying: not rejected before, best first."""
+        rejected = self.store.rejected(GAME)
+        found = [Word(w["word"], tuple(w["path"]), int(w["score"])) for w in grid(board)["words"]]
+        return [w for w in found if w.word not in rejected]
+
+    def drags(self, board: live.Board) -> dict[str, Drag]:
+        """Return each word's drag on the screen where the board is now."""
+        return {d.word: d for d in drags_of(board)}
+
+    def round(self, board: live.Board, number: int) -> Tally:
+        """Play every word of a board until they are done or the round is over."""
+        tally = Tally(number, board.text, time.monotonic())
+        self.played.append(tally)
+        self.round_id = self.store.start_round(GAME, board.text)
+        try:
+            self.play_words(board, tally)
+        finally:
+            tally.seconds = time.monotonic() - tally.began
+            self.store.end_round(self.round_id, tally.json()["points"], tally.seconds)
+        return tally
+
+    def play_words(self, board: live.Board, tally: Tally) -> None:
+        """Drag the board's words in plan order, settling verdicts as they come."""
+        words = {w.word: w for w in self.words(board)}
+        drags = self.drags(board)
+        pace = plan.Pace(self.options.drag_ms)
+        order = [m.drag.word for m in plan.order(
+            [plan.Move(drags[w], words[w].points) for w in words if w in drags], pace)]
+        pending = deque(words[w] for w in order)
+        self.watch(board)
+        while pending or self.watcher.busy():
+            self.settle(pending, tally)
+            if not pending:
+                time.sleep(TICK)
+                continue
+            self.stop.check()
+            if self.stop.out_of_time():
+                break
+            board, drags = self.follow(board, drags)
+            if not self.watcher.present() and not self.still_there(board):
+                break  # the round is over
+            self.swipe(pending.popleft(), drags, board, tally, pending)
+        self.settle(pending, tally)
+
+    def still_there(self, board: live.Board) -> bool:
+        """True when a fresh read finds the same board where it was (the watcher, which
+        only compares colours, thought it gone): then watch it afresh."""
+        again = live.read_board(self.target, self.screen, GAME, profile(GAME), self.options,
+                                self.lexicon)
+        if again is None or again.text != board.text or again.origin != board.origin:
+            return False
+        self.watch(again)
+        return True
+
+    def watch(self, board: live.Board) -> None:
+        """Point the watcher at the board's grid."""
+        from .vision import feedback
+
+        x, y, w, h = board.reading.region or (0, 0, *board.frame.shape[1::-1])
+        grid = Region(board.origin[0] + x, board.origin[1] + y, w, h)
+        boxes = [(bx - x, by - y, bw, bh) for bx, by, bw, bh in
+                 (c.box for c in board.reading.cells)]
+        faces = feedback.faces(board.frame, [c.box for c in board.reading.cells])
+        self.watcher.watch(grid, boxes, feedback.board_face(faces))
+
+    def follow(self, board: live.Board, drags: dict[str, Drag]) -> tuple[live.Board, dict]:
+        """Return the board and drags where the game is now: if its window moved, wait for it
+        to keep still, read the board again there, and move the mouse's bounds with it."""
+        region = self.target.where()
+        if (region.x, region.y) == board.origin and region == self.mouse.bounds:
+            if self.played[-1].words and not self.target.focused():
+                raise BadInput(f"{self.target.name} lost the focus: play stopped")
+            return board, drags
+        self.say(f"{self.target.name} moved to {region}: reading the board again")
+        while True:
+            time.sleep(SETTLE)
+            if self.target.where() == region:
+                break
+            region = self.target.region
+        self.mouse.bounds = region
+        again = self.read()
+        if again.text != board.text:
+            raise BadInput(f"the board changed while {self.target.name} moved: play stopped")
+        self.watch(again)
+        return again, self.drags(again)
+
+    def swipe(self, word: Word, drags: dict[str, Drag], board: live.Board, tally: Tally,
+              pending: deque[Word]) -> None:
+        """Drag one word (slower when it is tried again) and hand it to the watcher; first
+        wait for the verdict of a word whose every tile this drag would light."""
+        while self.watcher.blinds(word.path):
+            time.sleep(TICK / 2)
+        if tally.first_drag_ms is None:
+            tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
+        self.watcher.drag(word.path)
+        try:
+            self.mouse.drag(drags[word.word], self.options.drag_ms * (SLOWER if word.tries else 1))
+        except Moved:  # let go at once: the word is dragged again where the board is now
+            pending.appendleft(word)
+            return
+        word.tries += 1
+        word.released, word.verdict = time.monotonic(), ""
+        self.watcher.expect(word)
+
+    def settle(self, pending: deque[Word], tally: Tally) -> None:
+        """Record the verdicts come in; a word with no feedback is tried again, once."""
+        for word in self.watcher.take():
+            if word.verdict == "no feedback" and word.tries < 2 and self.watcher.present():
+                pending.appendleft(word)
+                continue
+            tally.words.append(word)
+            self.store.add_play(self.round_id, word.word, word.path, word.verdict,
+                                word.points if word.verdict == "accepted" else 0,
+                                word.released - tally.began)
+            self.store.learn(GAME, word.word, word.verdict, in_lexicon=True)
+            self.silent = self.silent + 1 if word.verdict == "no feedback" else 0
+            if self.silent >= SILENT and self.watcher.present():
+                raise BadInput(f"no feedback from {self.target.name} on {SILENT} words in a "
+                               "row: is the game taking the mouse? play stopped")
+
+
+# --- the command ----------------------------------------------------------------------------
+
+@contextmanager
+def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bool]]:
+    """Yield a function that tells whether the stop key was pressed."""
+    from .adapters.keys import StopKey
+
+    with StopKey(name, warn) as key:
+        yield key.pressed
+
+
+def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+         progress: Callable[[str], None]) -> dict[str, Any]:
+    """Play Wordament on the screen as the options say; return what was played, round by
+    round, and why play stopped."""
+    from . import wordlist
+    from .adapters.mouse import PyAutoGuiMouse
+    from .adapters.screen import MssScreen
+    from .store import Store
+
+    lexicon = wordlist.load(options.lexicon, progress)
+    target = live.find_target(options, TITLE)
+    screen = MssScreen()
+    warm_up(live.capture(target, screen, first=True), options.reader)
+    deadline = time.monotonic() + options.seconds if options.seconds else None
+    if options.dry_run:
+        return {"game": GAME, "dry_run": True, **dry_run(target, screen, options, lexicon, say)}
+    mouse = PyAutoGuiMouse(target.region, target.where)
+    with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
+        watcher = Watcher(screen)
+        player = Player(target, screen, mouse, watcher, store, lexicon, options,
+                        live.Stopper(pressed, deadline), say)
+        stopped = None
+        try:
+            rounds(player)
+        except live.Stopped as why:
+            stopped = str(why)
+        finally:
+            mouse.release()
+            watcher.close()
+    return {"game": GAME, "rounds": [t.json() for t in player.played], "stopped": stopped}
+
+
+def warm_up(frame: np.ndarray, reader: str) -> None:
+    """Read a frame once, so the reader's templates are loaded before a board is timed."""
+    from . import vision
+
+    with suppress(BadInput):
+        vision.read_board(GAME, frame, reader)
+
+
+def rounds(player: Player) -> None:
+    """Play round after round until --rounds or --seconds is reached."""
+    last: str | None = None
+    number = 0
+    while not player.options.rounds or number < player.options.rounds:
+        if player.stop.out_of_time():
+            return
+        board = player.read(unlike=last if player.watcher.present() else None)
+        number += 1
+        player.say(summary(player.round(board, number).json()))
+        last = board.text
+        if player.options.rounds and number >= player.options.rounds:
+            return
+        player.say(f"round {number} played: waiting for the next board")
+        while player.watcher.present() and not player.stop.out_of_time():
+            player.stop.check()
+            time.sleep(live.POLL_SECONDS)
+
+
+def dry_run(target: live.Target, screen: Screen, options: Namespace, lexicon: Lexicon,
+            say: Callable[[str], None]) -> dict[str, Any]:
+    """Read and solve the board, and show the drags that would be made; move nothing."""
+    board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
+                                live.Stopper(), None)
+    drags = drags_of(board)
+    say(f"{target.name}: board {board.text} ({grid(board)['count']} words); "
+        "would drag (dry run, nothing moved):")
+    for drag in drags:
+        say(f"  {drag.word}: " + " ".join(f"{x},{y}" for x, y in drag.points))
+    return {"board": board.text, "gestures": [
+        {"word": d.word, "points": [list(p) for p in d.points]} for d in drags]}
+
+
+def grid(board: live.Board) -> GridResult:
+    """Return the board's result as what it is: the words found on a grid."""
+    return cast("GridResult", board.result)
+
+
+def drags_of(board: live.Board) -> list[Drag]:
+    """Return the drags of the board's words, best first, on the screen where it is."""
+    moves = profile(GAME).gestures(board.result, board.reading, board.origin)
+    return [d for d in moves if isinstance(d, Drag)]
+
+
+def render(played: dict[str, Any]) -> str:
+    """Return the readable end of play: the totals, and why it stopped."""
+    if played.get("dry_run"):
+        return f"dry run: {len(played['gestures'])} drags shown, nothing moved"
+    rounds = played["rounds"]
+    points = sum(r["points"] for r in rounds)
+    line = (f"played {len(rounds)} round(s): {sum(r['tried'] for r in rounds)} words tried, "
+            f"{sum(r['accepted'] for r in rounds)} accepted, {points} points")
+    return line + (f"; stopped: {played['stopped']}" if played["stopped"] else "")
+
+
+def summary(tally: dict[str, Any]) -> str:
+    """Return a round's summary as one line."""
+    return (f"round {tally['round']}: {tally['tried']} words tried, {tally['accepted']} accepted, "
+            f"{tally['repeated']} repeated, {tally['rejected']} rejected, "
+            f"{tally['no_feedback']} without feedback; {tally['points']} points in "
+            f"{tally['seconds']:g} s ({tally['words_per_second']} words/s)")
+

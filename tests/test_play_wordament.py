@@ -1,0 +1,279 @@
+"""`assistant play wordament` end to end: the practice Wordament in a real Tk window on a real
+X server (bare, and under openbox), the player in a process of its own moving the real
+pointer. The practice game judges and scores every swipe with its own tables; the words the
+board holds are found here by brute force over the word list, not by the solver."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+from tests.xserver import XServer
+
+pytestmark = pytest.mark.display
+
+BOARD = "EECA/ALEP/HNBO/QTTY"
+ENABLE = REPO / "lexicons" / "enable.txt"
+
+
+def board_words(board: str, words: set[str]) -> set[str]:
+    """Return every word of 3+ letters a path of neighbouring tiles spells (brute force)."""
+    rows = board.split("/")
+    prefixes = {w[:k] for w in words for k in range(1, len(w) + 1)}
+    found: set[str] = set()
+
+    def walk(r: int, c: int, seen: frozenset, spelt: str) -> None:
+        spelt += rows[r][c]
+        if spelt not in prefixes:
+            return
+        if len(spelt) >= 3 and spelt in words:
+            found.add(spelt)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < 4 and 0 <= nc < 4 and (nr, nc) not in seen:
+                    walk(nr, nc, seen | {(nr, nc)}, spelt)
+
+    for r in range(4):
+        for c in range(4):
+            walk(r, c, frozenset({(r, c)}), "")
+    return found
+
+
+@pytest.fixture(scope="module")
+def enable_words() -> set[str]:
+    """ENABLE's words in capitals."""
+    return {w.strip().upper() for w in ENABLE.read_text().split()}
+
+
+class Game:
+    """The practice Wordament running on an X server, and its results file."""
+
+    def __init__(self, server: XServer, folder: Path, *args: str) -> None:
+        self.server, self.results = server, folder / "results.json"
+        self.env = {**server.env, "ASSISTANT_DATA_DIR": str(folder / "data")}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "assistant", "practice", "wordament", "--results",
+             str(self.results), *args], env=self.env, cwd=REPO)
+        self.window = server.wait_window("Wordament")
+        time.sleep(0.5)  # the first board drawn
+        server.xdotool("mousemove", "--window", str(self.window), "200", "60")
+
+    def play(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+        """Run `assistant play wordament ARGS` to its end."""
+        return subprocess.run([sys.executable, "-m", "assistant", "play", "wordament", *args],
+                              env=self.env, cwd=REPO, capture_output=True, text=True,
+                              timeout=timeout)
+
+    def start(self, *args: str) -> subprocess.Popen:
+        """Start `assistant play wordament ARGS` and return the running process."""
+        return subprocess.Popen([sys.executable, "-m", "assistant", "play", "wordament", *args],
+                                env=self.env, cwd=REPO, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+
+    def record(self) -> dict:
+        """Return the game's results file."""
+        return json.loads(self.results.read_text())
+
+    def history(self) -> dict:
+        """Return `assistant history --json` of the player's store."""
+        done = subprocess.run([sys.executable, "-m", "assistant", "history", "--json"],
+                              env=self.env, cwd=REPO, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    def close(self) -> None:
+        """Close the game."""
+        if self.process.poll() is None:
+            self.process.terminate()
+        self.process.wait(10)
+
+
+@pytest.fixture
+def game(request, tmp_path):
+    """Start the practice game with the test's arguments (its `game_args` marker)."""
+    started: list[Game] = []
+
+    def start(server: XServer, *args: str) -> Game:
+        started.append(Game(server, tmp_path, *args))
+        return started[-1]
+
+    yield start
+    for one in started:
+        one.close()
+
+
+def accepted(record: dict) -> list[str]:
+    """Return the words the game accepted, in order."""
+    return [s["word"] for s in record["swipes"] if s["verdict"] == "accepted"]
+
+
+def after_play(record: dict) -> list:
+    """Return the pointer positions outside the window from the first swipe on."""
+    first = min((s["time"] for s in record["swipes"]), default=0.0) - 1.0
+    return [p for p in record["pointer_outside"] if p[2] >= first]
+
+
+@pytest.mark.parametrize("server", ["bare", "openbox"])
+def test_one_round_every_word_of_the_board_is_played_and_scored(server, game, enable_words,
+                                                                 xserver, xserver_wm):
+    played = game(xserver if server == "bare" else xserver_wm, "--board", BOARD,
+                  "--seconds", "60", "--rounds", "1")
+    done = played.play("--rounds", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    report, record = json.loads(done.stdout), played.record()
+    expected = board_words(BOARD, enable_words)
+    assert len(expected) == 81
+    assert sorted(accepted(record)) == sorted(expected)  # every word, each once
+    swipes = record["swipes"]
+    assert len(swipes) - len(expected) <= 0.02 * len(expected)  # a swipe or two may slip
+    assert record["score"] == sum(s["points"] for s in swipes) == report["rounds"][0]["points"]
+    assert report["rounds"][0]["accepted"] == 81 and report["stopped"] is None
+    assert after_play(record) == []
+
+
+def test_round_two_tries_none_of_the_words_the_game_rejected(game, enable_words, xserver,
+                                                             tmp_path):
+    lacking = {"BENTHAL", "TOECAP", "BLEEP", "CEL", "NTH"}
+    assert lacking <= board_words(BOARD, enable_words)
+    lexicon = tmp_path / "game-words.txt"
+    lexicon.write_text("\n".join(sorted(enable_words - lacking)))
+    played = game(xserver, "--board", BOARD, "--seconds", "12", "--rounds", "2",
+                  "--lexicon", str(lexicon))
+    done = played.play("--rounds", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    rounds = played.record()["rounds"]
+    assert len(rounds) == 2
+    tried = [{s["word"] for s in r["swipes"]} for r in rounds]
+    assert lacking <= tried[0] and not lacking & tried[1]
+    history = played.history()
+    assert set(history["learned"]["wordament"]["rejected"]) == lacking
+    ours = {p["word"]: p["verdict"] for p in history["rounds"][-1]["plays"]}
+    assert {w for w, v in ours.items() if v == "rejected"} == lacking
+    text = subprocess.run([sys.executable, "-m", "assistant", "history"], env=played.env,
+                          cwd=REPO, capture_output=True, text=True).stdout
+    assert all(word in text for word in lacking)
+
+
+def test_a_window_moved_mid_round_is_followed(game, enable_words, xserver):
+    played = game(xserver, "--board", BOARD, "--seconds", "60", "--rounds", "1")
+    player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
+    time.sleep(3.0)  # some words played
+    xserver.xdotool("windowmove", str(played.window), "420", "180")
+    _, err = player.communicate(timeout=120)
+    assert player.returncode == 0, err
+    assert "reading the board again" in err
+    record = played.record()
+    assert sorted(accepted(record)) == sorted(board_words(BOARD, enable_words))
+    # the pointer may be left outside once, where the window moved away from under it
+    assert len({(x, y) for x, y, _ in after_play(record)}) <= 1
+
+
+def test_a_window_closed_mid_round_stops_play_in_one_line_and_keeps_the_store(game, xserver,
+                                                                              tmp_path):
+    played = game(xserver, "--board", BOARD, "--seconds", "60")
+    player = played.start("--json", "--drag-ms", "40")
+    time.sleep(3.0)
+    played.close()
+    _, err = player.communicate(timeout=60)
+    assert player.returncode == 2
+    lines = err.strip().splitlines()
+    assert lines[-1].startswith("assistant: error: ") and "Wordament" in lines[-1]
+    assert not any("Traceback" in line for line in lines)
+    store = tmp_path / "data" / "history.sqlite"
+    with sqlite3.connect(store) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    plays = played.history()["rounds"][0]["plays"]
+    assert plays and all(p["verdict"] == "accepted" for p in plays)
+
+
+def test_the_stop_key_stops_play_within_a_word(game, xserver):
+    played = game(xserver, "--board", BOARD, "--seconds", "60")
+    player = played.start("--json", "--drag-ms", "40")
+    time.sleep(3.0)
+    pressed = time.monotonic()
+    xserver.xdotool("key", "Escape")
+    out, err = player.communicate(timeout=30)
+    stopped = time.monotonic() - pressed
+    assert player.returncode == 0, err
+    report = json.loads(out)
+    assert report["stopped"] == "the stop key was pressed"
+    assert 0 < report["rounds"][0]["tried"] < 81
+    assert stopped < 2.0  # a word's drag, the verdicts in flight, the summary
+    swipes = played.record()["swipes"]
+    assert len(swipes) <= report["rounds"][0]["tried"] + 1
+
+
+def test_a_dry_run_moves_nothing(game, xserver):
+    played = game(xserver, "--board", BOARD, "--seconds", "60")
+    before = xserver.xdotool("getmouselocation")
+    done = played.play("--dry-run", "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["board"] == "E E C A/A L E P/H N B O/Q T T Y"
+    assert len(report["gestures"]) == 81
+    time.sleep(0.3)
+    assert played.record()["swipes"] == [] and xserver.xdotool("getmouselocation") == before
+
+
+def one_line_error(done: subprocess.CompletedProcess) -> str:
+    """Return the one error line of a run that failed with status 2."""
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("assistant: error: "), done.stderr
+    return lines[0]
+
+
+def test_no_window_is_one_line_naming_the_windows_there_are(xserver, tmp_path):
+    other = subprocess.Popen([sys.executable, "-c", "import tkinter as tk; r = tk.Tk(); "
+                              "r.title('Notes'); r.mainloop()"], env=xserver.env)
+    try:
+        xserver.wait_window("Notes")
+        done = subprocess.run([sys.executable, "-m", "assistant", "play", "wordament"],
+                              env={**xserver.env, "ASSISTANT_DATA_DIR": str(tmp_path)},
+                              cwd=REPO, capture_output=True, text=True, timeout=60)
+    finally:
+        other.terminate()
+    line = one_line_error(done)
+    assert "no window titled 'Wordament'" in line and "'Notes'" in line
+
+
+def test_a_black_window_is_one_line_and_never_played(xserver, tmp_path):
+    black = subprocess.Popen([sys.executable, "-c", "import tkinter as tk; r = tk.Tk(); "
+                              "r.title('Wordament'); r.geometry('400x400+10+10'); "
+                              "r.configure(background='black'); r.mainloop()"], env=xserver.env)
+    try:
+        xserver.wait_window("Wordament")
+        time.sleep(0.3)
+        done = subprocess.run([sys.executable, "-m", "assistant", "play", "wordament"],
+                              env={**xserver.env, "ASSISTANT_DATA_DIR": str(tmp_path)},
+                              cwd=REPO, capture_output=True, text=True, timeout=60)
+    finally:
+        black.terminate()
+    assert "black" in one_line_error(done)
+
+
+def test_a_capture_at_another_scale_than_the_window_is_one_line(xserver, monkeypatch, capsys,
+                                                                tmp_path):
+    """A display scale the process is not aware of (a Retina screen, Windows at 150%) makes
+    captures bigger than the window's size; Xvfb has none, so the capture is scaled here."""
+    import cv2
+
+    from assistant import cli
+    from assistant.adapters import screen
+
+    grab = screen.MssScreen.grab
+    monkeypatch.setattr(screen.MssScreen, "grab", lambda self, region: cv2.resize(
+        grab(self, region), None, fx=2, fy=2))
+    monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path))
+    status = cli.main(["play", "wordament", "--region", "0,0,300,200"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and len(err) == 1
+    assert "600x400" in err[0] and "300x200" in err[0] and "200%" in err[0]
