@@ -125,6 +125,8 @@ def add_play(play: argparse.ArgumentParser) -> None:
     play.add_argument("--drag-ms", type=seconds, default=20.0, metavar="N",
                       help="milliseconds per drag segment, tile to tile (default: 20)")
     play.add_argument("--min-len", type=positive, help="shortest word to play")
+    play.add_argument("--extra-lexicon", metavar="L",
+                      help="words to try after the lexicon's, to learn the game's dictionary")
     play.add_argument("--dry-run", action="store_true",
                       help="read, solve and print the drags; move nothing")
     play.set_defaults(top=None)  # every word is played

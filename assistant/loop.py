@@ -5,7 +5,9 @@ every word, and learn from the game's own feedback, round after round.
 
 - The board is always read from the screen, by the reader that reads screenshots; tiles read
   uncertainly are blocked, never guessed. Words the game rejected before (the store) are not
-  tried again; words it accepted that the lexicon lacks are played too.
+  tried again. The words of --extra-lexicon that the lexicon lacks are tried after its own,
+  while time is left: those the game accepts are learned, and played with the lexicon's from
+  then on. So the player learns the game's own dictionary, round by round.
 - Before each word: the stop key and the time limit; the window (moved: play pauses, reads the
   board again where it now is, and goes on; closed, minimised or no longer focused: play stops
   with one line, exit status 2); and the grid still on the screen (else the round is over).
@@ -32,6 +34,7 @@ from .core import plan
 from .core.gestures import Drag, Region
 from .core.types import BadInput
 from .profiles import profile
+from .profiles.grid import GridResult, WordJSON
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,7 +42,6 @@ if TYPE_CHECKING:
     from .adapters.mouse import Mouse
     from .adapters.screen import Screen
     from .core.lexicon import Lexicon
-    from .profiles.grid import GridResult
     from .store import Store
     from .vision.feedback import Face
 
@@ -65,6 +67,7 @@ class Word:
     released: float = 0.0  # time.monotonic() when its drag ended
     verdict: str = ""
     evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
+    in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
 
 
 @dataclass
@@ -195,6 +198,7 @@ class Player:
     watcher: Watcher
     store: Store
     lexicon: Lexicon
+    extra: Lexicon | None  # words to try after the lexicon's, to learn the game's dictionary
     options: Namespace
     stop: live.Stopper
     say: Callable[[str], None]
@@ -207,15 +211,29 @@ class Player:
         return live.wait_for_board(self.target, self.screen, GAME, profile(GAME), self.options,
                                    self.lexicon, self.stop, unlike)
 
-    def words(self, board: live.Board) -> list[Word]:
-        """Return the board's words worth trying: not rejected before, best first."""
-        rejected = self.store.rejected(GAME)
-        found = [Word(w["word"], tuple(w["path"]), int(w["score"])) for w in grid(board)["words"]]
-        return [w for w in found if w.word not in rejected]
+    def words(self, board: live.Board) -> tuple[list[Word], list[Word]]:
+        """Return the board's words worth trying, never one the game rejected before: first
+        the lexicon's and those the game taught us, then the extra lexicon's others."""
+        rejected, taught = self.store.rejected(GAME), self.store.accepted_unknown(GAME)
+        known = found(grid(board), True)
+        if taught:
+            known += found(self.solve(board, list_of(sorted(taught))), False)
+        seen = {w.word for w in known} | rejected
+        extra = [w for w in found(self.solve(board, self.extra), False) if w.word not in seen] \
+            if self.extra else []
+        return [w for w in known if w.word not in rejected], extra
 
-    def drags(self, board: live.Board) -> dict[str, Drag]:
+    def solve(self, board: live.Board, lexicon: Lexicon) -> GridResult:
+        """Return the words of another lexicon on the board."""
+        return cast("GridResult", profile(GAME).solve_reading(GAME, board.reading, self.options,
+                                                              lexicon))
+
+    def drags(self, board: live.Board, words: list[Word]) -> dict[str, Drag]:
         """Return each word's drag on the screen where the board is now."""
-        return {d.word: d for d in drags_of(board)}
+        listed = GridResult(**{**grid(board), "words": [
+            WordJSON(word=w.word, path=list(w.path), score=w.points) for w in words]})
+        moves = profile(GAME).gestures(listed, board.reading, board.origin)
+        return {d.word: d for d in moves if isinstance(d, Drag)}
 
     def round(self, board: live.Board, number: int) -> Tally:
         """Play every word of a board until they are done or the round is over."""
@@ -231,12 +249,10 @@ class Player:
 
     def play_words(self, board: live.Board, tally: Tally) -> None:
         """Drag the board's words in plan order, settling verdicts as they come."""
-        words = {w.word: w for w in self.words(board)}
-        drags = self.drags(board)
-        pace = plan.Pace(self.options.drag_ms)
-        order = [m.drag.word for m in plan.order(
-            [plan.Move(drags[w], words[w].points) for w in words if w in drags], pace)]
-        pending = deque(words[w] for w in order)
+        first, then = self.words(board)
+        drags = self.drags(board, first + then)
+        pending = deque(in_order(first, drags, self.options.drag_ms) +
+                        in_order(then, drags, self.options.drag_ms))
         self.watch(board)
         while pending or self.watcher.busy():
             self.settle(pending, tally)
@@ -246,7 +262,7 @@ class Player:
             self.stop.check()
             if self.stop.out_of_time():
                 break
-            board, drags = self.follow(board, drags)
+            board, drags = self.follow(board, drags, first + then)
             if not self.watcher.present() and not self.still_there(board):
                 break  # the round is over
             self.swipe(pending.popleft(), drags, board, tally, pending)
@@ -273,7 +289,8 @@ class Player:
         faces = feedback.faces(board.frame, [c.box for c in board.reading.cells])
         self.watcher.watch(grid, boxes, feedback.board_face(faces))
 
-    def follow(self, board: live.Board, drags: dict[str, Drag]) -> tuple[live.Board, dict]:
+    def follow(self, board: live.Board, drags: dict[str, Drag],
+               words: list[Word]) -> tuple[live.Board, dict]:
         """Return the board and drags where the game is now: if its window moved, wait for it
         to keep still, read the board again there, and move the mouse's bounds with it."""
         region = self.target.where()
@@ -292,7 +309,7 @@ class Player:
         if again.text != board.text:
             raise BadInput(f"the board changed while {self.target.name} moved: play stopped")
         self.watch(again)
-        return again, self.drags(again)
+        return again, self.drags(again, words)
 
     def swipe(self, word: Word, drags: dict[str, Drag], board: live.Board, tally: Tally,
               pending: deque[Word]) -> None:
@@ -322,7 +339,7 @@ class Player:
             self.store.add_play(self.round_id, word.word, word.path, word.verdict,
                                 word.points if word.verdict == "accepted" else 0,
                                 word.released - tally.began)
-            self.store.learn(GAME, word.word, word.verdict, in_lexicon=True)
+            self.store.learn(GAME, word.word, word.verdict, word.in_lexicon)
             self.silent = self.silent + 1 if word.verdict == "no feedback" else 0
             if self.silent >= SILENT and self.watcher.present():
                 raise BadInput(f"no feedback from {self.target.name} on {SILENT} words in a "
@@ -350,6 +367,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     from .store import Store
 
     lexicon = wordlist.load(options.lexicon, progress)
+    extra = wordlist.load(options.extra_lexicon, progress) if options.extra_lexicon else None
     target = live.find_target(options, TITLE)
     screen = MssScreen()
     warm_up(live.capture(target, screen, first=True), options.reader)
@@ -359,7 +377,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     mouse = PyAutoGuiMouse(target.region, target.where)
     with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
         watcher = Watcher(screen)
-        player = Player(target, screen, mouse, watcher, store, lexicon, options,
+        player = Player(target, screen, mouse, watcher, store, lexicon, extra, options,
                         live.Stopper(pressed, deadline), say)
         stopped = None
         try:
@@ -416,6 +434,26 @@ def dry_run(target: live.Target, screen: Screen, options: Namespace, lexicon: Le
 def grid(board: live.Board) -> GridResult:
     """Return the board's result as what it is: the words found on a grid."""
     return cast("GridResult", board.result)
+
+
+def found(result: GridResult, in_lexicon: bool) -> list[Word]:
+    """Return the words of a result as words to play."""
+    return [Word(w["word"], tuple(w["path"]), int(w["score"]), in_lexicon=in_lexicon)
+            for w in result["words"]]
+
+
+def list_of(words: list[str]) -> Lexicon:
+    """Return a lexicon of a few words (those the game taught us)."""
+    from .core.lexicon import Lexicon, WordList
+
+    return Lexicon.from_wordlist(WordList(words), "learned")
+
+
+def in_order(words: list[Word], drags: dict[str, Drag], drag_ms: float) -> list[Word]:
+    """Return the words in the order of play: the most points per second of mouse work."""
+    by_word = {w.word: w for w in words if w.word in drags}
+    moves = [plan.Move(drags[w], by_word[w].points) for w in by_word]
+    return [by_word[m.drag.word] for m in plan.order(moves, plan.Pace(drag_ms))]
 
 
 def drags_of(board: live.Board) -> list[Drag]:

@@ -115,7 +115,8 @@ class Watched:
 def player() -> loop.Player:
     """Return a player with a fake store and watcher (no screen, no mouse)."""
     return loop.Player(target=Namespace(name="window 'Wordament'"), screen=None, mouse=None,
-                       watcher=Watched(), store=Store(), lexicon=None, options=Namespace(),
+                       watcher=Watched(), store=Store(), lexicon=None, extra=None,
+                       options=Namespace(),
                        stop=None, say=print)  # type: ignore[arg-type]
 
 

@@ -47,6 +47,25 @@ def board_words(board: str, words: set[str]) -> set[str]:
     return found
 
 
+def spelled(board: str, length: int) -> set[str]:
+    """Return every string a path of `length` neighbouring tiles spells (words or not)."""
+    rows, found = board.split("/"), set()
+
+    def walk(r: int, c: int, path: tuple) -> None:
+        if len(path) == length:
+            found.add("".join(rows[i][j] for i, j in path))
+            return
+        for nr in range(max(0, r - 1), min(4, r + 2)):
+            for nc in range(max(0, c - 1), min(4, c + 2)):
+                if (nr, nc) not in path:
+                    walk(nr, nc, (*path, (nr, nc)))
+
+    for r in range(4):
+        for c in range(4):
+            walk(r, c, ((r, c),))
+    return found
+
+
 @pytest.fixture(scope="module")
 def enable_words() -> set[str]:
     """ENABLE's words in capitals."""
@@ -139,27 +158,36 @@ def test_one_round_every_word_of_the_board_is_played_and_scored(server, game, en
     assert after_play(record) == []
 
 
-def test_round_two_tries_none_of_the_words_the_game_rejected(game, enable_words, xserver,
-                                                             tmp_path):
+def test_the_player_learns_the_games_own_dictionary_round_by_round(game, enable_words, xserver,
+                                                                   tmp_path):
+    """The game's list lacks five ENABLE words and holds three strings ENABLE lacks; the player
+    also tries an extra list of those three and three more the game refuses. Round one tries
+    them all; round two tries none the game refused, and plays the three it taught."""
     lacking = {"BENTHAL", "TOECAP", "BLEEP", "CEL", "NTH"}
     assert lacking <= board_words(BOARD, enable_words)
-    lexicon = tmp_path / "game-words.txt"
-    lexicon.write_text("\n".join(sorted(enable_words - lacking)))
+    invented = sorted(spelled(BOARD, 5) - enable_words)[:6]
+    taught, refused = set(invented[:3]), set(invented[3:])
+    lexicon, extra = tmp_path / "game-words.txt", tmp_path / "extra.txt"
+    lexicon.write_text("\n".join(sorted(enable_words - lacking | taught)))
+    extra.write_text("\n".join(invented))
     played = game(xserver, "--board", BOARD, "--seconds", "12", "--rounds", "2",
                   "--lexicon", str(lexicon))
-    done = played.play("--rounds", "2", "--json")
+    done = played.play("--rounds", "2", "--json", "--extra-lexicon", str(extra))
     assert done.returncode == 0, done.stderr
     rounds = played.record()["rounds"]
     assert len(rounds) == 2
     tried = [{s["word"] for s in r["swipes"]} for r in rounds]
-    assert lacking <= tried[0] and not lacking & tried[1]
+    won = [{s["word"] for s in r["swipes"] if s["verdict"] == "accepted"} for r in rounds]
+    assert lacking | refused <= tried[0] and taught <= won[0]
+    assert not (lacking | refused) & tried[1] and taught <= won[1]
     history = played.history()
-    assert set(history["learned"]["wordament"]["rejected"]) == lacking
+    assert set(history["learned"]["wordament"]["rejected"]) == lacking | refused
+    assert set(history["learned"]["wordament"]["accepted_unknown"]) == taught
     ours = {p["word"]: p["verdict"] for p in history["rounds"][-1]["plays"]}
-    assert {w for w, v in ours.items() if v == "rejected"} == lacking
+    assert {w for w, v in ours.items() if v == "rejected"} == lacking | refused
     text = subprocess.run([sys.executable, "-m", "assistant", "history"], env=played.env,
                           cwd=REPO, capture_output=True, text=True).stdout
-    assert all(word in text for word in lacking)
+    assert all(word in text for word in lacking | refused | taught)
 
 
 def test_a_window_moved_mid_round_is_followed(game, enable_words, xserver):
