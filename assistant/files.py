@@ -1,7 +1,10 @@
-"""Read a file the user named, turning every way it can fail into one BadInput line."""
+"""Files the user named: read, or written whole, every way it can fail one BadInput line."""
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from pathlib import Path
 
 from .core.types import BadInput
@@ -27,3 +30,24 @@ def read_file(path: str | Path, what: str, limit: int, label: str = "",
         raise BadInput(f"{where}: is a directory, not {what}") from None
     except OSError as err:
         raise BadInput(f"{where}: cannot read it ({err.strerror})") from None
+
+
+def writable(path: str | Path, what: str) -> Path:
+    """Return the path of a file to write, or raise BadInput when its folder is missing or
+    not writable (checked before any work is done, not when the first write fails)."""
+    path = Path(path).expanduser()
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise BadInput(f"{what} {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise BadInput(f"{what} {path}: cannot write in {folder}")
+    return path
+
+
+def write_json(path: Path, data: object) -> None:
+    """Write JSON to a file whole: into a temporary file beside it, then renamed over it, so a
+    reader (or a process killed mid-write) never sees half a file."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.resolve().parent)
+    with os.fdopen(handle, "w") as out:
+        json.dump(data, out)
+    os.replace(temporary, path)

@@ -284,7 +284,7 @@ def test_practice_does_not_import_the_solvers_tables():
     (["--tiles", "B O X E/S Z O N/E S Qu A/A T M R:gold"], "unknown state"),
     (["--tiles", BOARD, "--seed", "3"], "not allowed with argument"),
     (["--lexicon", "/nonexistent/words.txt"], "no such file"),
-    (["--results", "/nonexistent/results.json"], "cannot write in /nonexistent"),
+    (["--results", "/nonexistent/results.json"], "no folder /nonexistent"),
     (["--enemy-hearts", "0"], "not a positive whole number"),
     (["--seed", "3"], "cannot open a window"),  # no display
 ])

@@ -245,3 +245,12 @@ def test_cli_bad_input(args: list[str], message: str) -> None:
 def test_cli_without_a_display() -> None:
     done = run_cli("practice", "wordament", "--seconds", "1", env={"DISPLAY": ""})
     assert done.returncode == 2 and "cannot open a window" in done.stderr
+
+
+@pytest.mark.parametrize("game", ["wordament", "bookworm"])
+def test_a_results_file_in_a_missing_folder_is_one_line_before_any_window(game, tmp_path):
+    missing = tmp_path / "nowhere" / "results.json"
+    done = run_cli("practice", game, "--results", str(missing), env={"DISPLAY": ""})
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"assistant: error: --results {missing}: no folder {missing.parent}"]

@@ -16,11 +16,8 @@ only Window touches Tk, imported lazily.
 from __future__ import annotations
 
 import functools
-import json
 import math
-import os
 import random
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.types import BadInput
+from ..files import writable, write_json
 from . import bookworm_rules as R
 
 TITLE = "Bookworm Adventures (practice)"
@@ -124,13 +122,8 @@ class Results:
 
     def save(self) -> None:
         """Write the file whole to a temporary name, then rename it into place."""
-        if self.path is None:
-            return
-        folder = self.path.resolve().parent
-        handle, temporary = tempfile.mkstemp(prefix=".practice-", suffix=".json", dir=folder)
-        with os.fdopen(handle, "w") as out:
-            json.dump(self.data, out, indent=1)
-        os.replace(temporary, self.path)
+        if self.path is not None:
+            write_json(self.path, self.data)
 
 
 def tokens(cells: tuple[R.Tile | None, ...]) -> list[str]:
@@ -280,20 +273,13 @@ def new_play(options: Any, clock: Callable[[], float]) -> Play:
 def run(options: Any) -> dict[str, Any]:
     """Open the practice window and play until it is closed; return a summary."""
     if options.results:
-        check_writable(Path(options.results))
+        writable(options.results, "--results")
     opened = time.monotonic()
     play = new_play(options, lambda: round(time.monotonic() - opened, 3))
     Window(play).run()
     play.results.data["closed"] = play.clock()
     play.results.save()
     return summary(play)
-
-
-def check_writable(path: Path) -> None:
-    """Raise BadInput when the results file's folder does not exist or is not writable."""
-    folder = path.expanduser().resolve().parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise BadInput(f"--results {path}: cannot write in {folder}")
 
 
 def summary(play: Play) -> dict[str, Any]:

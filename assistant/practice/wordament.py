@@ -37,18 +37,16 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
-import os
 import pathlib
 import random
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.types import BadInput
+from ..files import writable, write_json
 from . import wordament_game as game
 from .wordament_game import CELLS, INK, Board, Cell, Layout, Round, Session, Swipe
 
@@ -84,7 +82,7 @@ def settings(options: argparse.Namespace) -> Settings:
     """Return the session's settings from the command-line options."""
     if options.values and not options.board:
         raise BadInput("practice wordament: --values needs --board")
-    results = pathlib.Path(options.results) if options.results else None
+    results = writable(options.results, "--results") if options.results else None
     return Settings(boards(options.board, options.values, options.seed),
                     game.read_words(options.lexicon), options.seconds, options.rounds, results)
 
@@ -124,14 +122,6 @@ def render(played: dict[str, Any]) -> str:
     lines = [f"round {i}: {r['board']}: {r['score']} points, {len(r['words'])} words "
              f"({r['swipes']} swipes)" for i, r in enumerate(played["rounds"], 1)]
     return "\n".join([*lines, f"total: {played['score']} points"])
-
-
-def save(path: pathlib.Path, data: dict) -> None:
-    """Write JSON to a file atomically: whole, into a temporary file, then renamed over it."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    with os.fdopen(handle, "w") as out:
-        json.dump(data, out)
-    os.replace(temporary, path)
 
 
 def clock_text(seconds: float) -> str:
@@ -377,7 +367,7 @@ class Window:
     def save(self) -> None:
         """Rewrite the results file, if there is one."""
         if self.setup.results is not None:
-            save(self.setup.results, self.session.to_json())
+            write_json(self.setup.results, self.session.to_json())
         self.saved_at, self.unsaved = self.now(), False
 
 
