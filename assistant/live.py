@@ -15,19 +15,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .core.gestures import Region
 from .core.types import BadInput
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from .adapters.screen import Screen
     from .adapters.window import Window, Windows
     from .core.lexicon import Lexicon
     from .profiles.types import AnyProfile, Solved
     from .vision.types import Reading
 
-POLL_SECONDS = 0.1  # between captures while waiting for a board
+POLL_SECONDS = 0.02  # between captures while waiting for a board
+THUMB = (32, 24)  # a frame's signature: its grey shades at this size
+STILL = 2.0  # mean grey difference (0..255) under which two signatures are the same picture
 
 
 class Target:
@@ -106,10 +108,15 @@ class Board:
 def read_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
                options: Namespace, lexicon: Lexicon) -> Board | None:
     """Return the board on the screen now, read and solved, or None when none is shown."""
+    seen = time.monotonic()
+    return read_frame(capture(target, screen), target, seen, game, profile, options, lexicon)
+
+
+def read_frame(frame: np.ndarray, target: Target, seen: float, game: str, profile: AnyProfile,
+               options: Namespace, lexicon: Lexicon) -> Board | None:
+    """Return the board in a capture of the game, read and solved, or None when none is."""
     from . import vision
 
-    seen = time.monotonic()
-    frame = capture(target, screen)
     try:
         reading = vision.read_board(game, frame, options.reader)
     except BadInput:
@@ -119,17 +126,40 @@ def read_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
     return Board(frame, (region.x, region.y), reading, result, seen)
 
 
+def signature(frame: np.ndarray) -> np.ndarray:
+    """Return a frame's signature: a thumbnail of its grey shades (cheap to compare)."""
+    import cv2
+
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return cv2.resize(grey, THUMB, interpolation=cv2.INTER_AREA).astype(np.float32)
+
+
+def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
+    """True when two signatures show the same picture."""
+    return a is not None and b is not None and a.shape == b.shape and \
+        float(np.abs(a - b).mean()) < STILL
+
+
 def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
                    options: Namespace, lexicon: Lexicon, stop: Stopper,
                    unlike: str | None = None) -> Board:
     """Return the next board shown (one whose text differs from `unlike`, if given), waiting
-    up to options.wait seconds; BadInput when none shows by then."""
+    up to options.wait seconds; BadInput when none shows by then. The screen is read only
+    when it has changed since the last read and then kept still for one poll (never a board
+    half drawn); in between, a capture's signature is all that is compared."""
     deadline = time.monotonic() + options.wait
+    before = last_read = None
     while time.monotonic() < deadline:
         stop.check()
-        board = read_board(target, screen, game, profile, options, lexicon)
-        if board is not None and board.text != unlike:
-            return board
+        seen = time.monotonic()
+        frame = capture(target, screen)
+        now = signature(frame)
+        if same(now, before) and not same(now, last_read):
+            board = read_frame(frame, target, seen, game, profile, options, lexicon)
+            if board is not None and board.text != unlike:
+                return board
+            last_read = now
+        before = now
         time.sleep(POLL_SECONDS)
     raise BadInput(f"no {game} board in {target.name} after {options.wait:g} s "
                    "(is a round on? try --wait SECONDS)")

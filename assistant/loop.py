@@ -50,7 +50,8 @@ TITLE = "Wordament"  # the window title looked for by default
 DRAG_MS = 20.0  # default time per drag segment (tile to tile)
 SLOWER = 2.0  # a word tried again drags this many times slower
 FEEDBACK_SECONDS = 0.6  # a swipe's flash shows within this, or it had no feedback
-TICK = 0.008  # seconds between the Watcher's grabs
+TICK = 0.008  # seconds between the Watcher's grabs while a verdict is awaited
+IDLE_TICK = 0.05  # and while none is (it only tells whether the grid is still there)
 SILENT = 3  # words in a row without feedback that stop play
 GONE = 0.5  # under this share of tiles looking like the board's, the grid has gone
 SETTLE = 0.15  # seconds a moved window must keep still before the board is read again
@@ -118,6 +119,11 @@ class Watcher:
         with self.lock:
             self.grid, self.boxes, self.board, self.seen = grid, boxes, board, 1.0
 
+    def rest(self) -> None:
+        """Stop grabbing (until the next watch): no grid to watch."""
+        with self.lock:
+            self.grid = None
+
     def expect(self, word: Word) -> None:
         """Look for the verdict on a word whose drag has just ended, on all its tiles."""
         with self.lock:
@@ -161,7 +167,7 @@ class Watcher:
                 # a capture that fails (the window has gone) is for the loop to find out
                 with suppress(Exception):
                     self.look(self.screen.grab(grid), boxes, board, time.monotonic())
-            time.sleep(TICK)
+            time.sleep(TICK if self.waiting else IDLE_TICK)
 
     def look(self, frame: np.ndarray, boxes: list[tuple[int, int, int, int]], board: Face,
              now: float) -> None:
@@ -405,7 +411,9 @@ def rounds(player: Player) -> None:
     while not player.options.rounds or number < player.options.rounds:
         if player.stop.out_of_time():
             return
-        board = player.read(unlike=last if player.watcher.present() else None)
+        unlike = last if player.watcher.present() else None
+        player.watcher.rest()
+        board = player.read(unlike=unlike)
         number += 1
         player.say(summary(player.round(board, number).json()))
         last = board.text

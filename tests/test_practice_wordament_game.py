@@ -132,11 +132,12 @@ def test_a_round_keeps_its_swipes_and_score() -> None:
 
 def test_session_json() -> None:
     session = Session([Round(CATS, 0.25)], [(900, 10, 2.0)])
-    session.rounds[0].swipe(((0, 0), (0, 1), (0, 2)), 1.23456, WORDS)
+    session.rounds[0].swipe(((0, 0), (0, 1), (0, 2)), 1.23456, WORDS, pressed=1.1)
     data = json.loads(json.dumps(session.to_json()))
     assert data["score"] == 7
     assert data["swipes"] == [{"tiles": [[0, 0], [0, 1], [0, 2]], "word": "CAT",
-                               "verdict": "accepted", "points": 7, "time": 1.235}]
+                               "verdict": "accepted", "points": 7, "time": 1.235,
+                               "pressed": 1.1}]
     assert data["rounds"][0]["board"][0] == ["C", "A", "T", "S"]
     assert data["rounds"][0]["values"][1] == [2, 3, 1, 2]
     assert data["rounds"][0]["swipes"] == data["swipes"]

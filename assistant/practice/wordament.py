@@ -139,6 +139,7 @@ class Window:
         self.session = Session()
         self.round: Round | None = None  # None while the results screen shows
         self.path: tuple[Cell, ...] = ()  # the drag in progress
+        self.pressed: float | None = None  # when it began (s since the window opened)
         self.flashes: dict[Cell, tuple[str, int]] = {}  # cell -> (verdict, swipe number)
         self.error: BaseException | None = None
         self.last_outside: tuple[int, int] | None = None
@@ -272,7 +273,7 @@ class Window:
         """Start a drag on the tile pressed (a press anywhere else does nothing)."""
         cell = self.layout.under(event.x, event.y)
         if self.round is not None and cell is not None:
-            self.path = (cell,)
+            self.path, self.pressed = (cell,), self.now()
             self.paint([cell])
             self.show_word()
 
@@ -290,7 +291,7 @@ class Window:
         """Judge the drag, flash its tiles in the verdict's colour, and save the results."""
         if self.round is None or not self.path:
             return
-        swipe = self.round.swipe(self.path, self.now(), self.setup.words)
+        swipe = self.round.swipe(self.path, self.now(), self.setup.words, self.pressed)
         self.path = ()
         self.flash(swipe, len(self.round.swipes))
         self.show_header()

@@ -266,18 +266,21 @@ def points(board: Board, path: Path, word: str) -> int:
 
 @dataclass(frozen=True)
 class Swipe:
-    """One swipe: the tiles dragged, the word they spell, its verdict, points and time (s)."""
+    """One swipe: the tiles dragged, the word they spell, its verdict, points, and when (s)
+    it was released (and pressed)."""
 
     tiles: Path
     word: str
     verdict: str
     points: int
     time: float
+    pressed: float | None = None
 
     def to_json(self) -> dict:
         """Return the swipe as in the results file."""
         return {"tiles": [list(cell) for cell in self.tiles], "word": self.word,
-                "verdict": self.verdict, "points": self.points, "time": round(self.time, 3)}
+                "verdict": self.verdict, "points": self.points, "time": round(self.time, 3),
+                "pressed": None if self.pressed is None else round(self.pressed, 3)}
 
 
 @dataclass
@@ -299,11 +302,12 @@ class Round:
         """Return the points scored so far."""
         return sum(s.points for s in self.swipes)
 
-    def swipe(self, path: Path, time: float, words: frozenset[str]) -> Swipe:
+    def swipe(self, path: Path, time: float, words: frozenset[str],
+              pressed: float | None = None) -> Swipe:
         """Judge a released drag, keep it, and return it."""
         word, verdict = judge(self.board, path, words, self.found)
         worth = points(self.board, path, word) if verdict == "accepted" else 0
-        self.swipes.append(Swipe(path, word, verdict, worth, time))
+        self.swipes.append(Swipe(path, word, verdict, worth, time, pressed))
         return self.swipes[-1]
 
     def to_json(self) -> dict:
