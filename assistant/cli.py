@@ -129,6 +129,8 @@ def add_play(play: argparse.ArgumentParser) -> None:
                       help="words to try after the lexicon's, to learn the game's dictionary")
     play.add_argument("--dry-run", action="store_true",
                       help="read, solve and print the drags; move nothing")
+    play.add_argument("--annotate", metavar="OUT.png",
+                      help="draw each board as read, and its best word, into this picture")
     play.set_defaults(top=None)  # every word is played
 
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 POLL_SECONDS = 0.02  # between captures while waiting for a board
 THUMB = (32, 24)  # a frame's signature: its grey shades at this size
 STILL = 2.0  # mean grey difference (0..255) under which two signatures are the same picture
+TELL_AFTER = 2.0  # seconds of waiting for a board before the user is told
 
 
 class Target:
@@ -142,15 +143,20 @@ def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
 
 def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
                    options: Namespace, lexicon: Lexicon, stop: Stopper,
-                   unlike: str | None = None) -> Board:
+                   unlike: str | None = None,
+                   say: Callable[[str], None] = lambda line: None) -> Board:
     """Return the next board shown (one whose text differs from `unlike`, if given), waiting
     up to options.wait seconds; BadInput when none shows by then. The screen is read only
     when it has changed since the last read and then kept still for one poll (never a board
     half drawn); in between, a capture's signature is all that is compared."""
-    deadline = time.monotonic() + options.wait
+    start = time.monotonic()
     before = last_read = None
-    while time.monotonic() < deadline:
+    told = False
+    while time.monotonic() < start + options.wait:
         stop.check()
+        if not told and time.monotonic() > start + TELL_AFTER:
+            say(f"waiting for a {game} board in {target.name} (up to {options.wait:g} s)")
+            told = True
         seen = time.monotonic()
         frame = capture(target, screen)
         now = signature(frame)

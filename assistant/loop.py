@@ -215,7 +215,7 @@ class Player:
     def read(self, unlike: str | None = None) -> live.Board:
         """Return the next board on the screen, read and solved."""
         return live.wait_for_board(self.target, self.screen, GAME, profile(GAME), self.options,
-                                   self.lexicon, self.stop, unlike)
+                                   self.lexicon, self.stop, unlike, self.say)
 
     def words(self, board: live.Board) -> tuple[list[Word], list[Word]]:
         """Return the board's words worth trying, never one the game rejected before: first
@@ -251,6 +251,7 @@ class Player:
         finally:
             tally.seconds = time.monotonic() - tally.began
             self.store.end_round(self.round_id, tally.json()["points"], tally.seconds)
+            annotate(board, self.options.annotate)
         return tally
 
     def play_words(self, board: live.Board, tally: Tally) -> None:
@@ -429,14 +430,24 @@ def dry_run(target: live.Target, screen: Screen, options: Namespace, lexicon: Le
             say: Callable[[str], None]) -> dict[str, Any]:
     """Read and solve the board, and show the drags that would be made; move nothing."""
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
-                                live.Stopper(), None)
+                                live.Stopper(), None, say)
     drags = drags_of(board)
+    annotate(board, options.annotate)
     say(f"{target.name}: board {board.text} ({grid(board)['count']} words); "
         "would drag (dry run, nothing moved):")
     for drag in drags:
         say(f"  {drag.word}: " + " ".join(f"{x},{y}" for x, y in drag.points))
     return {"board": board.text, "gestures": [
         {"word": d.word, "points": [list(p) for p in d.points]} for d in drags]}
+
+
+def annotate(board: live.Board, out: str | None) -> None:
+    """Save the board's capture with what each tile was read as and the best word's path
+    (--annotate), once the round no longer waits on it."""
+    if out:
+        from .screenshot import annotate as draw
+
+        draw(board.frame, board.reading, profile(GAME).best_play(board.result), out)
 
 
 def grid(board: live.Board) -> GridResult:
