@@ -39,11 +39,13 @@ def test_on_an_orange_board_an_orange_tile_is_no_yellow_flash():
     assert F.shown([faces[1], faces[2]], board) is None
 
 
-def test_half_the_tiles_is_not_enough_to_tell():
+def test_a_verdict_needs_every_tile_of_the_word():
     faces = F.faces(frame({0: GREEN, 1: RED}, BLUE), BOXES)
     assert F.shown([faces[0], faces[1]], F.board_face(faces)) is None
-    faces = F.faces(frame({0: GREEN, 1: GREEN, 2: WHITE}, BLUE), BOXES)
-    assert F.shown(faces[:3], F.board_face(faces)) == "accepted"
+    # two of three tiles flash: the game took a path without the third, not our word
+    faces = F.faces(frame({0: GREEN, 1: GREEN, 2: BLUE}, BLUE), BOXES)
+    assert F.shown(faces[:3], F.board_face(faces)) is None
+    assert F.shown(faces[:2], F.board_face(faces)) == "accepted"
 
 
 def test_the_grid_is_seen_on_the_screen_until_it_is_gone():

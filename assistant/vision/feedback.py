@@ -11,7 +11,6 @@ and may differ between versions, so the table holds hue ranges, not colours.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -83,10 +82,10 @@ def verdict(tile: Face, board: Face) -> str | None:
 
 
 def shown(tiles: Sequence[Face], board: Face) -> str | None:
-    """Return the verdict most of these tiles show (more than half of them), or None."""
-    said = Counter(verdict(t, board) for t in tiles)
-    best, count = said.most_common(1)[0] if said else (None, 0)
-    return best if best is not None and count * 2 > len(tiles) else None
+    """Return the verdict every one of these tiles shows, or None: when only some flash, the
+    game took another path than the one dragged (a tile missed), and said nothing of ours."""
+    said = {verdict(t, board) for t in tiles}
+    return said.pop() if len(said) == 1 else None
 
 
 def board_face(tiles: Sequence[Face]) -> Face:
