@@ -248,9 +248,10 @@ class Player:
         self.round_id = self.store.start_round(GAME, board.text)
         try:
             self.play_words(board, tally)
-        finally:
+        finally:  # also when play is stopped mid-round: what was played is kept and told
             tally.seconds = time.monotonic() - tally.began
             self.store.end_round(self.round_id, tally.json()["points"], tally.seconds)
+            self.say(summary(tally.json()))
             annotate(board, self.options.annotate)
         return tally
 
@@ -416,7 +417,7 @@ def rounds(player: Player) -> None:
         player.watcher.rest()
         board = player.read(unlike=unlike)
         number += 1
-        player.say(summary(player.round(board, number).json()))
+        player.round(board, number)
         last = board.text
         if player.options.rounds and number >= player.options.rounds:
             return
