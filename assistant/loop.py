@@ -11,15 +11,14 @@ every word, and learn from the game's own feedback, round after round.
 - Before each word: the stop key and the time limit; the window (moved: play pauses, reads the
   board again where it now is, and goes on; closed, minimised or no longer focused: play stops
   with one line, exit status 2); and the grid still on the screen (else the round is over).
-- The Watcher, a thread of its own, grabs the grid every few milliseconds and reads each
-  swipe's verdict from the colour its tiles flash (vision.feedback) while the next word is
-  already being dragged. A word with no feedback is tried once more, slower; three words in a
-  row without feedback stop play.
+- The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
+  reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
+  word is already being dragged. A word with no feedback is tried once more, slower; three
+  words in a row without feedback stop play.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from argparse import Namespace
 from collections import deque
@@ -35,6 +34,7 @@ from .core.gestures import Drag, Region
 from .core.types import BadInput
 from .profiles import profile
 from .profiles.grid import GridResult, WordJSON
+from .watcher import TICK, Watcher, Word
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,32 +43,13 @@ if TYPE_CHECKING:
     from .adapters.screen import Screen
     from .core.lexicon import Lexicon
     from .store import Store
-    from .vision.feedback import Face
 
 GAME = "wordament"
 TITLE = "Wordament"  # the window title looked for by default
 DRAG_MS = 20.0  # default time per drag segment (tile to tile)
 SLOWER = 2.0  # a word tried again drags this many times slower
-FEEDBACK_SECONDS = 0.6  # a swipe's flash shows within this, or it had no feedback
-TICK = 0.008  # seconds between the Watcher's grabs while a verdict is awaited
-IDLE_TICK = 0.05  # and while none is (it only tells whether the grid is still there)
 SILENT = 3  # words in a row without feedback that stop play
-GONE = 0.5  # under this share of tiles looking like the board's, the grid has gone
 SETTLE = 0.15  # seconds a moved window must keep still before the board is read again
-
-
-@dataclass
-class Word:
-    """A word to play: its path of tile indices, its points, and how often it was tried."""
-
-    word: str
-    path: tuple[int, ...]
-    points: int
-    tries: int = 0
-    released: float = 0.0  # time.monotonic() when its drag ended
-    verdict: str = ""
-    evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
-    in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
 
 
 @dataclass
@@ -95,100 +76,6 @@ class Tally:
                 "seconds": round(self.seconds, 2),
                 "words_per_second": round(len(self.words) / self.seconds, 2)
                 if self.seconds else None, "first_drag_ms": self.first_drag_ms}
-
-
-# --- the Watcher: each swipe's verdict, read from the screen in a thread of its own ---------
-
-class Watcher:
-    """Reads the game's feedback on each swipe from the screen, in a thread of its own."""
-
-    def __init__(self, screen: Screen) -> None:
-        self.screen, self.lock = screen, threading.Lock()
-        self.grid: Region | None = None
-        self.boxes: list[tuple[int, int, int, int]] = []
-        self.board: Face | None = None
-        self.waiting: deque[Word] = deque()
-        self.done: deque[Word] = deque()
-        self.seen = 1.0  # share of tiles that looked like the board's in the last grab
-        self.running = True
-        self.thread = threading.Thread(target=self.run, name="watcher", daemon=True)
-        self.thread.start()
-
-    def watch(self, grid: Region, boxes: list[tuple[int, int, int, int]], board: Face) -> None:
-        """Watch this grid (on the screen; tile boxes relative to it) of this face colour."""
-        with self.lock:
-            self.grid, self.boxes, self.board, self.seen = grid, boxes, board, 1.0
-
-    def rest(self) -> None:
-        """Stop grabbing (until the next watch): no grid to watch."""
-        with self.lock:
-            self.grid = None
-
-    def expect(self, word: Word) -> None:
-        """Look for the verdict on a word whose drag has just ended, on all its tiles."""
-        with self.lock:
-            word.evidence = set(word.path)
-            self.waiting.append(word)
-
-    def drag(self, path: tuple[int, ...]) -> None:
-        """Note a drag starting: its tiles light for it now, so they tell nothing more of the
-        words still waiting for their verdicts."""
-        with self.lock:
-            for word in self.waiting:
-                word.evidence -= set(path)
-
-    def blinds(self, path: tuple[int, ...]) -> bool:
-        """True when a drag through these tiles would hide every tile a waiting word still
-        has to show its verdict on (it must be waited for first)."""
-        with self.lock:
-            return any(word.evidence <= set(path) for word in self.waiting)
-
-    def take(self) -> list[Word]:
-        """Return the words whose verdicts are known since the last call."""
-        with self.lock:
-            out, self.done = list(self.done), deque()
-        return out
-
-    def busy(self) -> bool:
-        """True while some word's verdict is still awaited."""
-        with self.lock:
-            return bool(self.waiting)
-
-    def present(self) -> bool:
-        """True while the grid looks like it is on the screen."""
-        return self.seen >= GONE
-
-    def run(self) -> None:
-        """Grab the grid every TICK and settle the waiting words' verdicts."""
-        while self.running:
-            with self.lock:
-                grid, boxes, board = self.grid, self.boxes, self.board
-            if grid is not None and board is not None:
-                # a capture that fails (the window has gone) is for the loop to find out
-                with suppress(Exception):
-                    self.look(self.screen.grab(grid), boxes, board, time.monotonic())
-            time.sleep(TICK if self.waiting else IDLE_TICK)
-
-    def look(self, frame: np.ndarray, boxes: list[tuple[int, int, int, int]], board: Face,
-             now: float) -> None:
-        """Settle what this frame shows: the verdicts of waiting words, the grid's presence."""
-        from .vision import feedback
-
-        faces = feedback.faces(frame, boxes)
-        with self.lock:
-            self.seen = feedback.on_screen(faces, board)
-            for word in list(self.waiting):
-                said = feedback.shown([faces[i] for i in word.evidence], board) \
-                    if word.evidence else None
-                if said or now - word.released > FEEDBACK_SECONDS:
-                    word.verdict = said or "no feedback"
-                    self.waiting.remove(word)
-                    self.done.append(word)
-
-    def close(self) -> None:
-        """Stop the thread."""
-        self.running = False
-        self.thread.join(1.0)
 
 
 # --- one round ------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from assistant import loop
+from assistant import watcher as watching
 from assistant.core.types import BadInput
 from assistant.vision import feedback
 
@@ -37,7 +38,7 @@ class NoScreen:
 @pytest.fixture
 def watcher():
     """A Watcher whose frames the test hands it, one look at a time."""
-    seen = loop.Watcher(NoScreen())
+    seen = watching.Watcher(NoScreen())
     yield seen
     seen.close()
 
@@ -45,9 +46,9 @@ def watcher():
 BOARD = feedback.board_face(feedback.faces(grid({}), BOXES))
 
 
-def word(text: str, path: tuple[int, ...], released: float = 0.0) -> loop.Word:
+def word(text: str, path: tuple[int, ...], released: float = 0.0) -> watching.Word:
     """Return a word whose drag ended at `released`."""
-    return loop.Word(text, path, 5, tries=1, released=released)
+    return watching.Word(text, path, 5, tries=1, released=released)
 
 
 def test_a_verdict_is_read_from_every_tile_of_the_word(watcher):
@@ -71,9 +72,9 @@ def test_a_tile_lit_by_a_later_drag_tells_nothing_more_of_the_word_before(watche
 
 def test_no_flash_in_time_is_no_feedback(watcher):
     watcher.expect(word("CAT", (0, 1, 2)))
-    watcher.look(grid({}), BOXES, BOARD, now=loop.FEEDBACK_SECONDS - 0.01)
+    watcher.look(grid({}), BOXES, BOARD, now=watching.FEEDBACK_SECONDS - 0.01)
     assert watcher.take() == []
-    watcher.look(grid({}), BOXES, BOARD, now=loop.FEEDBACK_SECONDS + 0.01)
+    watcher.look(grid({}), BOXES, BOARD, now=watching.FEEDBACK_SECONDS + 0.01)
     assert [w.verdict for w in watcher.take()] == ["no feedback"]
 
 
@@ -102,7 +103,7 @@ class Watched:
     """A watcher that hands over verdicts the test sets."""
 
     def __init__(self) -> None:
-        self.verdicts: list[loop.Word] = []
+        self.verdicts: list[watching.Word] = []
 
     def take(self):
         out, self.verdicts = self.verdicts, []
@@ -120,9 +121,9 @@ def player() -> loop.Player:
                        stop=None, say=print)  # type: ignore[arg-type]
 
 
-def settled(verdict: str, tries: int = 1, text: str = "CAT") -> loop.Word:
+def settled(verdict: str, tries: int = 1, text: str = "CAT") -> watching.Word:
     """Return a word with a verdict."""
-    return loop.Word(text, (0, 1, 2), 5, tries=tries, verdict=verdict)
+    return watching.Word(text, (0, 1, 2), 5, tries=tries, verdict=verdict)
 
 
 def test_a_word_without_feedback_is_tried_once_more_then_counted():
