@@ -256,11 +256,26 @@ def connect(path: Path) -> sqlite3.Connection:
                          check_same_thread=False)  # the store's lock serialises the threads
     try:
         for pragma in PRAGMAS:
-            db.execute(pragma)
+            patiently(db, pragma)
     except sqlite3.Error:
         db.close()
         raise
     return db
+
+
+def patiently(db: sqlite3.Connection, statement: str) -> None:
+    """Run a statement, trying again for up to BUSY_SECONDS while another process holds the
+    file: SQLite does not wait by itself to switch a new file to WAL (it needs the file to
+    itself), so two processes creating the store at once would otherwise fail."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            db.execute(statement)
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 @contextmanager
