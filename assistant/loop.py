@@ -215,6 +215,7 @@ class Player:
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
+        word.pressed = time.monotonic()
         try:
             self.mouse.drag(drags[word.word], self.options.drag_ms * (SLOWER if word.tries else 1))
         except Moved:  # let go at once: the word is dragged again where the board is now

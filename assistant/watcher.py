@@ -3,8 +3,10 @@
 It grabs the grid every TICK while a verdict is awaited (IDLE_TICK otherwise) and reads each
 word's verdict from the colour its tiles flash (vision.feedback), while the player is already
 dragging the next word. A verdict stands only when every tile of the word that no later drag
-has lit shows it; a word whose tiles show none within FEEDBACK_SECONDS had no feedback. It also
-tells whether the grid is still on the screen (the round is over when it has gone).
+has lit shows it, and began to show it after the word's drag began (a flash left over from an
+earlier word on the same tiles is not this word's: the game may have missed the drag); a word
+whose tiles show none within FEEDBACK_SECONDS had no feedback. It also tells whether the grid
+is still on the screen (the round is over when it has gone).
 """
 
 from __future__ import annotations
@@ -38,7 +40,8 @@ class Word:
     path: tuple[int, ...]
     points: int
     tries: int = 0
-    released: float = 0.0  # time.monotonic() when its drag ended
+    pressed: float = 0.0  # time.monotonic() when its drag began
+    released: float = 0.0  # and ended
     verdict: str = ""
     evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
@@ -55,6 +58,9 @@ class Watcher:
         self.waiting: deque[Word] = deque()
         self.done: deque[Word] = deque()
         self.seen = 1.0  # share of tiles that looked like the board's in the last grab
+        self.shows: list[str | None] = []  # what each tile shows: a verdict, or None
+        self.since: list[float] = []  # and since when (time.monotonic() of the first grab)
+        self.dragging = False
         self.running = True
         self.thread = threading.Thread(target=self.run, name="watcher", daemon=True)
         self.thread.start()
@@ -63,6 +69,7 @@ class Watcher:
         """Watch this grid (on the screen; tile boxes relative to it) of this face colour."""
         with self.lock:
             self.grid, self.boxes, self.board, self.seen = grid, boxes, board, 1.0
+            self.shows, self.since = [None] * len(boxes), [0.0] * len(boxes)
 
     def rest(self) -> None:
         """Stop grabbing (until the next watch): no grid to watch."""
@@ -74,6 +81,7 @@ class Watcher:
         with self.lock:
             word.evidence = set(word.path)
             self.waiting.append(word)
+            self.dragging = False
 
     def drag(self, path: tuple[int, ...]) -> None:
         """Note a drag starting: its tiles light for it now, so they tell nothing more of the
@@ -81,6 +89,7 @@ class Watcher:
         with self.lock:
             for word in self.waiting:
                 word.evidence -= set(path)
+            self.dragging = True
 
     def blinds(self, path: tuple[int, ...]) -> bool:
         """True when a drag through these tiles would hide every tile a waiting word still
@@ -112,7 +121,7 @@ class Watcher:
                 # a capture that fails (the window has gone) is for the loop to find out
                 with suppress(Exception):
                     self.look(self.screen.grab(grid), boxes, board, time.monotonic())
-            time.sleep(TICK if self.waiting else IDLE_TICK)
+            time.sleep(TICK if self.waiting or self.dragging else IDLE_TICK)
 
     def look(self, frame: np.ndarray, boxes: list[tuple[int, int, int, int]], board: Face,
              now: float) -> None:
@@ -122,13 +131,22 @@ class Watcher:
         faces = feedback.faces(frame, boxes)
         with self.lock:
             self.seen = feedback.on_screen(faces, board)
+            for i, face in enumerate(faces):
+                if (shows := feedback.verdict(face, board)) != self.shows[i]:
+                    self.shows[i], self.since[i] = shows, now
             for word in list(self.waiting):
-                said = feedback.shown([faces[i] for i in word.evidence], board) \
-                    if word.evidence else None
+                said = self.said(word)
                 if said or now - word.released > FEEDBACK_SECONDS:
                     word.verdict = said or "no feedback"
                     self.waiting.remove(word)
                     self.done.append(word)
+
+    def said(self, word: Word) -> str | None:
+        """Return the verdict every tile of a word's evidence has shown since its drag began,
+        or None."""
+        said = {self.shows[i] for i in word.evidence}
+        fresh = all(self.since[i] > word.pressed for i in word.evidence)
+        return said.pop() if len(said) == 1 and fresh else None
 
     def close(self) -> None:
         """Stop the thread."""

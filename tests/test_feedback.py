@@ -26,26 +26,18 @@ GREEN, YELLOW, RED, WHITE = (58, 175, 31), (0, 194, 242), (43, 36, 224), (242, 2
 
 @pytest.mark.parametrize(("flash", "said"), [(GREEN, "accepted"), (YELLOW, "repeated"),
                                               (RED, "rejected"), (WHITE, None), (BLUE, None)])
-def test_a_swipes_tiles_tell_its_verdict_on_a_blue_board(flash, said):
+def test_a_tiles_flash_tells_a_verdict_on_a_blue_board(flash, said):
     faces = F.faces(frame({1: flash, 2: flash, 6: flash}, BLUE), BOXES)
     board = F.board_face(faces)
-    assert F.shown([faces[i] for i in (1, 2, 6)], board) == said
+    assert [F.verdict(faces[i], board) for i in (1, 2, 6)] == [said] * 3
+    assert F.verdict(faces[0], board) is None
 
 
 def test_on_an_orange_board_an_orange_tile_is_no_yellow_flash():
     faces = F.faces(frame({0: YELLOW, 5: YELLOW}, ORANGE), BOXES)
     board = F.board_face(faces)
-    assert F.shown([faces[0], faces[5]], board) == "repeated"
-    assert F.shown([faces[1], faces[2]], board) is None
-
-
-def test_a_verdict_needs_every_tile_of_the_word():
-    faces = F.faces(frame({0: GREEN, 1: RED}, BLUE), BOXES)
-    assert F.shown([faces[0], faces[1]], F.board_face(faces)) is None
-    # two of three tiles flash: the game took a path without the third, not our word
-    faces = F.faces(frame({0: GREEN, 1: GREEN, 2: BLUE}, BLUE), BOXES)
-    assert F.shown(faces[:3], F.board_face(faces)) is None
-    assert F.shown(faces[:2], F.board_face(faces)) == "accepted"
+    assert [F.verdict(f, board) for f in faces[:6]] == ["repeated", None, None, None, None,
+                                                        "repeated"]
 
 
 def test_the_grid_is_seen_on_the_screen_until_it_is_gone():

@@ -37,8 +37,9 @@ class NoScreen:
 
 @pytest.fixture
 def watcher():
-    """A Watcher whose frames the test hands it, one look at a time."""
+    """A Watcher whose frames the test hands it, one look at a time (its thread idle)."""
     seen = watching.Watcher(NoScreen())
+    seen.shows, seen.since = [None] * len(BOXES), [0.0] * len(BOXES)
     yield seen
     seen.close()
 
@@ -46,13 +47,14 @@ def watcher():
 BOARD = feedback.board_face(feedback.faces(grid({}), BOXES))
 
 
-def word(text: str, path: tuple[int, ...], released: float = 0.0) -> watching.Word:
-    """Return a word whose drag ended at `released`."""
-    return watching.Word(text, path, 5, tries=1, released=released)
+def word(text: str, path: tuple[int, ...], pressed: float = 0.0,
+         released: float = 0.0) -> watching.Word:
+    """Return a word whose drag began at `pressed` and ended at `released`."""
+    return watching.Word(text, path, 5, tries=1, pressed=pressed, released=released)
 
 
 def test_a_verdict_is_read_from_every_tile_of_the_word(watcher):
-    cat = word("CAT", (0, 1, 2))
+    cat = word("CAT", (0, 1, 2), pressed=-0.1)
     watcher.expect(cat)
     watcher.look(grid({0: GREEN, 1: GREEN}), BOXES, BOARD, now=0.05)  # 2 of 3 tiles: not yet
     assert watcher.take() == [] and watcher.busy()
@@ -61,13 +63,29 @@ def test_a_verdict_is_read_from_every_tile_of_the_word(watcher):
 
 
 def test_a_tile_lit_by_a_later_drag_tells_nothing_more_of_the_word_before(watcher):
-    cat, tab = word("CAT", (0, 1, 2)), word("TAB", (2, 1, 5))
+    cat, tab = word("CAT", (0, 1, 2), pressed=-0.1), word("TAB", (2, 1, 5))
     watcher.expect(cat)
     assert watcher.blinds((0, 1, 2, 3)) and not watcher.blinds(tab.path)
     watcher.drag(tab.path)  # tiles 1 and 2 now light for TAB
     assert cat.evidence == {0}
     watcher.look(grid({0: RED, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=0.05)
     assert [(w.word, w.verdict) for w in watcher.take()] == [("CAT", "rejected")]
+
+
+def test_a_flash_left_over_from_an_earlier_word_is_not_this_words(watcher):
+    watcher.watch(None, BOXES, BOARD)  # type: ignore[arg-type]  # looked at by hand here
+    watcher.look(grid({0: RED, 1: RED, 2: RED, 3: RED}), BOXES, BOARD, now=0.5)  # CATS refused
+    cat = word("CAT", (0, 1, 2), pressed=1.0, released=1.06)
+    watcher.expect(cat)  # the game missed CAT's drag: its tiles still show CATS's red
+    watcher.look(grid({0: RED, 1: RED, 2: RED, 3: RED}), BOXES, BOARD, now=1.07)
+    assert watcher.take() == []
+    watcher.look(grid({}), BOXES, BOARD, now=1.07 + watching.FEEDBACK_SECONDS)
+    assert [w.verdict for w in watcher.take()] == ["no feedback"]
+    tac = word("TAC", (2, 1, 0), pressed=2.0, released=2.06)  # this one the game saw
+    watcher.look(grid({0: WHITE, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=2.03)
+    watcher.expect(tac)
+    watcher.look(grid({0: RED, 1: RED, 2: RED}), BOXES, BOARD, now=2.08)
+    assert [(w.word, w.verdict) for w in watcher.take()] == [("TAC", "rejected")]
 
 
 def test_no_flash_in_time_is_no_feedback(watcher):

@@ -81,13 +81,6 @@ def verdict(tile: Face, board: Face) -> str | None:
     return next((v for v, span in VERDICT_HUES.items() if within(tile.hue, span)), None)
 
 
-def shown(tiles: Sequence[Face], board: Face) -> str | None:
-    """Return the verdict every one of these tiles shows, or None: when only some flash, the
-    game took another path than the one dragged (a tile missed), and said nothing of ours."""
-    said = {verdict(t, board) for t in tiles}
-    return said.pop() if len(said) == 1 else None
-
-
 def board_face(tiles: Sequence[Face]) -> Face:
     """Return the board's own face colour: the median of its tiles' faces."""
     return Face(*np.median([[t.hue, t.saturation, t.value] for t in tiles], axis=0).tolist())
