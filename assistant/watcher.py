@@ -3,8 +3,8 @@
 It grabs the grid every TICK while a verdict is awaited (IDLE_TICK otherwise) and reads each
 word's verdict from the colour its tiles flash (vision.feedback), while the player is already
 dragging the next word. A verdict stands only when every tile of the word that no later drag
-has lit shows it, and began to show it after the word's drag began (a flash left over from an
-earlier word on the same tiles is not this word's: the game may have missed the drag); a word
+has lit shows it, having begun to show it after the word's drag began (a flash left over from
+an earlier word on the same tiles is not this word's: the game may have missed the drag); a word
 whose tiles show none within FEEDBACK_SECONDS had no feedback. It also tells whether the grid
 is still on the screen (the round is over when it has gone).
 """
@@ -61,6 +61,7 @@ class Watcher:
         self.shows: list[str | None] = []  # what each tile shows: a verdict, or None
         self.since: list[float] = []  # and since when (time.monotonic() of the first grab)
         self.dragging = False
+        self.wake = threading.Event()  # a drag began: look now, and every TICK
         self.running = True
         self.thread = threading.Thread(target=self.run, name="watcher", daemon=True)
         self.thread.start()
@@ -90,6 +91,7 @@ class Watcher:
             for word in self.waiting:
                 word.evidence -= set(path)
             self.dragging = True
+        self.wake.set()
 
     def blinds(self, path: tuple[int, ...]) -> bool:
         """True when a drag through these tiles would hide every tile a waiting word still
@@ -121,7 +123,8 @@ class Watcher:
                 # a capture that fails (the window has gone) is for the loop to find out
                 with suppress(Exception):
                     self.look(self.screen.grab(grid), boxes, board, time.monotonic())
-            time.sleep(TICK if self.waiting or self.dragging else IDLE_TICK)
+            self.wake.wait(TICK if self.waiting or self.dragging else IDLE_TICK)
+            self.wake.clear()
 
     def look(self, frame: np.ndarray, boxes: list[tuple[int, int, int, int]], board: Face,
              now: float) -> None:
@@ -142,13 +145,17 @@ class Watcher:
                     self.done.append(word)
 
     def said(self, word: Word) -> str | None:
-        """Return the verdict every tile of a word's evidence has shown since its drag began,
-        or None."""
+        """Return the verdict every tile of a word's evidence shows, begun since its drag
+        began, or None. The path's last tile is lit only for a moment before the release, too
+        short to be sure of seeing, so it need not have been seen to change (unless it is all
+        the evidence left); every other tile stayed lit for a whole segment at least."""
         said = {self.shows[i] for i in word.evidence}
-        fresh = all(self.since[i] > word.pressed for i in word.evidence)
+        checked = [i for i in word.evidence if i != word.path[-1]] or list(word.evidence)
+        fresh = all(self.since[i] > word.pressed for i in checked)
         return said.pop() if len(said) == 1 and fresh else None
 
     def close(self) -> None:
         """Stop the thread."""
         self.running = False
+        self.wake.set()
         self.thread.join(1.0)
