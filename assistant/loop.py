@@ -187,7 +187,10 @@ class Player:
     def follow(self, board: live.Board, drags: dict[str, Drag],
                words: list[Word]) -> tuple[live.Board, dict]:
         """Return the board and drags where the game is now: if its window moved, wait for it
-        to keep still, read the board again there, and move the mouse's bounds with it."""
+        to keep still (BadInput if now mostly off the screen), read the board again there, and
+        move the mouse's bounds with it."""
+        from .adapters import screen as screens
+
         region = self.target.where()
         if (region.x, region.y) == board.origin and region == self.mouse.bounds:
             if self.played[-1].words and not self.target.focused():
@@ -199,6 +202,7 @@ class Player:
             if self.target.where() == region:
                 break
             region = self.target.region
+        screens.check_on_screen(region, screens.virtual_screen())
         self.mouse.bounds = region
         again = self.read()
         if again.text != board.text:

@@ -118,6 +118,19 @@ def test_a_window_moved_mid_round_is_followed(game, enable_words, xserver):
     assert len({(x, y) for x, y, _ in after_play(record)}) <= 1
 
 
+def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserver):
+    played = game(xserver, "--board", BOARD, "--seconds", "60", "--rounds", "1")
+    player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
+    time.sleep(3.0)
+    xserver.xdotool("windowmove", str(played.window), "1100", "650")  # a 1280x800 screen
+    _, err = player.communicate(timeout=60)
+    assert player.returncode == 2
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("assistant: error: ") and "off the screen" in last
+    # the pointer may be left outside once, where the window moved away from under it
+    assert len({(x, y) for x, y, _ in after_play(played.record())}) <= 1
+
+
 def test_a_window_closed_mid_round_stops_play_in_one_line_and_keeps_the_store(game, xserver,
                                                                               tmp_path):
     played = game(xserver, "--board", BOARD, "--seconds", "60")
