@@ -131,6 +131,25 @@ def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserv
     assert len({(x, y) for x, y, _ in after_play(played.record())}) <= 1
 
 
+def test_the_game_losing_the_focus_stops_play_in_one_line(game, xserver_wm):
+    played = game(xserver_wm, "--board", BOARD, "--seconds", "60", "--rounds", "1")
+    player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
+    time.sleep(3.0)
+    other = subprocess.Popen([sys.executable, "-c", "import tkinter as tk; r = tk.Tk(); "
+                              "r.title('Notes'); r.geometry('200x100+900+600'); r.mainloop()"],
+                             env=xserver_wm.env)
+    try:
+        xserver_wm.xdotool("windowactivate", "--sync", str(xserver_wm.wait_window("Notes")))
+        _, err = player.communicate(timeout=60)
+    finally:
+        other.terminate()
+    assert player.returncode == 2
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("assistant: error: ") and "lost the focus" in last
+    swipes = played.record()["swipes"]
+    assert 0 < len(swipes) < 81
+
+
 def test_a_window_closed_mid_round_stops_play_in_one_line_and_keeps_the_store(game, xserver,
                                                                               tmp_path):
     played = game(xserver, "--board", BOARD, "--seconds", "60")
