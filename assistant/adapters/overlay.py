@@ -39,6 +39,7 @@ from assistant.core.types import BadInput
 
 STRONG = "#ff2020"  # the default outline colour
 GOLD = "#ffc800"  # the default badge colour
+TITLE = "assistant overlay"  # the overlay window's title (to tell it from the game's windows)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def tk_window(background: str) -> tuple[Any, Any]:
         raise BadInput(f"overlay: cannot open a window ({error})") from None
     root.withdraw()
     root.overrideredirect(True)
-    root.title("assistant overlay")
+    root.title(TITLE)
     canvas = tkinter.Canvas(root, bg=background, bd=0, highlightthickness=0)
     canvas.pack(fill="both", expand=True)
     return root, canvas

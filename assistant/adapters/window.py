@@ -60,6 +60,9 @@ class Windows(Protocol):
     def focused(self, window: Window) -> bool:
         """True when the window has the keyboard focus."""
 
+    def above(self, window: Window) -> list[Window]:
+        """Return the shown windows stacked above this one (none when it is not shown)."""
+
 
 def choose(shown: list[Window], title: str) -> Window:
     """Return the biggest of the shown windows whose title holds `title` (case-insensitive),
