@@ -271,10 +271,20 @@ class X11Overlay(TkOverlay):
                 self.reshape(())  # nothing shows while the window moves
             self.paint(scene)
             self.settle()
+            self.keep_in_place()
             self.reshape(regions)
             self.scene = scene
         self.root.lift()
         self.settle()  # repaint what the new shape uncovered
+
+    def keep_in_place(self) -> None:
+        """Move the wrapper onto the scene's box if Tk left it elsewhere: under openbox, with
+        another window being mapped at the time, Tk was seen to resize the window and leave
+        it where it was (and the drawing would then land on the game)."""
+        at, box = self.wrapper.get_geometry(), self.box
+        if box is not None and (at.x, at.y, at.width, at.height) != astuple(box):
+            self.wrapper.configure(x=box.x, y=box.y, width=box.w, height=box.h)
+            self.display.sync()
 
     def hide(self) -> None:
         """Shape the window to nothing: the game shows whole."""
