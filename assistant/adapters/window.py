@@ -61,7 +61,8 @@ class Windows(Protocol):
         """True when the window has the keyboard focus."""
 
     def above(self, window: Window) -> list[Window]:
-        """Return the shown windows stacked above this one (none when it is not shown)."""
+        """Return the windows shown above this one, top first, untitled ones too (none when
+        it is not shown)."""
 
 
 def choose(shown: list[Window], title: str) -> Window:

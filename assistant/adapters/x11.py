@@ -128,8 +128,9 @@ class X11Windows:
         return bool(self.top(focus).id == top.id)
 
     def above(self, window: Window) -> list[Window]:
-        """Return the mapped, titled windows stacked above this one, top first (only the
-        top-levels above its own are looked at: this is asked often)."""
+        """Return the mapped windows stacked above this one, top first, untitled ones too (a
+        window just mapped may have no title yet; a menu never has one); only the top-levels
+        above its own are looked at: this is asked often."""
         top = self.top(self.live(window))
         stack = self.root.query_tree().children  # bottom first
         ids = [child.id for child in stack]
@@ -138,8 +139,7 @@ class X11Windows:
             with contextlib.suppress(*self.errors):  # closed while we looked
                 if child.get_attributes().map_state == 2:  # IsViewable
                     client = self.client(child)
-                    if title := self.title(client):
-                        found.append(Window(client.id, title, self.area(client)))
+                    found.append(Window(client.id, self.title(client), self.area(client)))
         return found
 
     def top(self, window: Any) -> Any:
