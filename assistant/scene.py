@@ -72,8 +72,10 @@ def grid_of(reading: Reading, origin: Point) -> Region:
 
 
 def outline(box: Region, pitch: int) -> Outline:
-    """Return the outline around a tile: just outside its edge, a sixteenth of a pitch thick."""
-    grow, width = max(2, pitch // 25), max(3, pitch // 16)
+    """Return the outline of a tile: a sixteenth of a pitch thick, reaching half the gap
+    (a fiftieth of a pitch) outside the tile as read, so that a tile read a pixel off is still
+    outlined on all four sides, and its neighbour never touched."""
+    grow, width = max(1, pitch // 50), max(3, pitch // 16)
     return Outline(Region(box.x - grow, box.y - grow, box.w + 2 * grow, box.h + 2 * grow),
                    MARK, width)
 

@@ -11,9 +11,10 @@ board after board; with --play, click the word and Attack too.
   (live.thumbnail), with the overlay's own pixels put back as they were when the board was
   read (live.cover), so its outlines never count as a change.
 - A changed grid is read only once it has kept still for --settle seconds (tiles fall in an
-  animation), and is found unchanged again after the read. A grid with an empty cell (tiles up
-  in the word, or falling) is never solved. Meanwhile nothing is drawn on the grid, and the
-  panel beside it says what it waits for.
+  animation), when no window lies over it (asked again then), and is found unchanged again
+  after the read. A grid with an empty cell (tiles up in the word, or falling), or with a
+  whole row or column read uncertainly (found a row off), is never solved. Meanwhile nothing
+  is drawn on the grid, and the panel beside it says what it waits for.
 - The lexicon, its Bookworm index and the reader's templates are loaded once, at the start.
 - --play: the best word's tiles are clicked, then Attack once the game has taken them; then
   the next board is waited for. Before every click: the stop key, the window (where it is now,
@@ -229,6 +230,9 @@ class Watch:
         when there is no grid or a tile is off it, or when it changed while it was read."""
         from . import vision
 
+        self.check_sight()  # a window come over the grid changes it too: never read that
+        if self.hidden:
+            return None
         still = time.monotonic()
         whole = frame if self.grid is None else self.screen.grab(window)
         try:
@@ -242,6 +246,10 @@ class Watch:
         if empty := holes(reading):
             self.wait(window, clean, f"{len(empty)} tiles off the grid (a word being built, "
                       "or falling): waiting for the board to settle")
+            return None
+        if line := unsure_line(reading):
+            self.wait(window, clean, f"{line} all unsure: the grid is not in sight whole; "
+                      "waiting")
             return None
         if live.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
             change.thumb = None  # it changed while it was read: watch on
@@ -308,6 +316,18 @@ def clicks(board: live.Board) -> list[Click]:
 def holes(reading: Reading) -> list[int]:
     """Return the cells that show no tile (its tile is up in the word, falling, or cut off)."""
     return [i for i, cell in enumerate(reading.cells) if not cell.text]
+
+
+def unsure_line(reading: Reading) -> str:
+    """Return the first row or column whose every tile was read uncertainly ('row 4'), else
+    ''. A grid found a row or column off (part of it covered, or the lattice fitted to the
+    wrong tiles) shows one; a real board hardly ever does."""
+    cols, unsure = reading.cols, set(reading.uncertain())
+    rows = [f"row {r + 1}" for r in range(reading.rows)
+            if all(r * cols + c in unsure for c in range(cols))]
+    columns = [f"column {c + 1}" for c in range(cols)
+               if all(r * cols + c in unsure for r in range(reading.rows))]
+    return (rows + columns + [""])[0]
 
 
 def crop(frame: np.ndarray, region: Region) -> np.ndarray:

@@ -43,11 +43,11 @@ OTHERS = [word("OXES", [1, 2, 3, 4], 2.25), word("BOXE", [0, 1, 2, 3], 2.0),
 
 def test_the_best_words_tiles_are_outlined_just_outside_and_numbered_in_click_order():
     drawn = scene.board_scene(result(BEST, *OTHERS), reading(), ORIGIN, WINDOW)
-    # tile 4 is r1c0: (1301, 882) on the screen; the outline 2 px outside, 3 px thick
-    assert drawn.outlines[0] == Outline(Region(1299, 880, 53, 53), scene.MARK, 3)
+    # tile 4 is r1c0: (1301, 882) on the screen; the outline 1 px outside, 3 px thick
+    assert drawn.outlines[0] == Outline(Region(1300, 881, 51, 51), scene.MARK, 3)
     assert [o.box for o in drawn.outlines] == [
-        Region(1299, 880, 53, 53), Region(1299, 829, 53, 53), Region(1350, 931, 53, 53),
-        Region(1452, 829, 53, 53), Region(1452, 982, 53, 53)]
+        Region(1300, 881, 51, 51), Region(1300, 830, 51, 51), Region(1351, 932, 51, 51),
+        Region(1453, 830, 51, 51), Region(1453, 983, 51, 51)]
     # badges of 17 px (7/20 of the pitch) in each tile's top-left corner, 1 px in
     assert drawn.badges == (Badge((1310, 891), "1", scene.MARK, 17),
                             Badge((1310, 840), "2", scene.MARK, 17),
@@ -106,7 +106,7 @@ def test_nothing_drawn_covers_a_tile_but_outlines_and_badges():
     tiles = [Region(1301 + 51 * (i % 4), 831 + 51 * (i // 4), 49, 49) for i in range(16)]
     touched = {i for i, tile in enumerate(tiles) for piece in pieces(drawn)
                if piece.overlap(tile)}
-    assert touched == set(BEST["tiles"]) | {6}  # an outline ends where the next tile begins
+    assert touched == set(BEST["tiles"]) | {6}  # an outline ends in the gap to the next tile
 
 
 def test_waiting_shows_the_panel_alone_beside_the_grid_or_in_the_windows_corner():

@@ -15,6 +15,7 @@ from assistant import live, watch
 from assistant.adapters.overlay import RecordedOverlay, pieces
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
+from assistant.vision.types import Cell, Reading
 from tests import draw_bookworm as draw
 
 TEXTS = "B O X E S Z O N E S QU A A G T M".split()
@@ -95,8 +96,9 @@ def test_a_still_board_is_read_once_drawn_and_reported(stage):
     best = watch.solved(board)["words"][0]
     scene = overlay.shown[-1]
     assert scene is not None and len(scene.outlines) == len(best["tiles"])
-    x, y, w, h = boxes[best["tiles"][0]]  # the first tile to click, outlined 2 px outside it
-    assert scene.outlines[0].box == Region(x - 2, y - 2, w + 4, h + 4)
+    x, y, w, _ = boxes[best["tiles"][0]]  # the first tile to click, outlined around it
+    drawn = scene.outlines[0].box  # 1 px outside the tile as read, itself within a pixel
+    assert abs(drawn.x - (x - 1)) <= 1 and abs(drawn.y - (y - 1)) <= 1 and drawn.w == w + 2
     assert len(reads) == 1 and len(lines) == 1
     line = lines[0]
     assert line["words"][0] == best and line["overlay_ms"] >= 150
@@ -155,3 +157,13 @@ def test_words_the_game_refused_are_never_shown(stage):
     seen.refused.add(first[0]["word"])
     words = seen.solve(board.reading)["words"]
     assert first[0]["word"] not in [w["word"] for w in words] and words[0] == first[1]
+
+
+def test_a_grid_with_a_whole_row_or_column_unsure_is_not_the_grid_in_sight():
+    def reading(unsure: set[int]) -> Reading:
+        cells = [Cell((0, 0, 1, 1), "E", 0.0 if i in unsure else 1.0) for i in range(16)]
+        return Reading("bookworm_adventures", 4, 4, cells)
+
+    assert watch.unsure_line(reading({12, 13, 14, 15})) == "row 4"
+    assert watch.unsure_line(reading({1, 5, 9, 13, 0})) == "column 2"
+    assert watch.unsure_line(reading({0, 5, 10, 15, 12, 13})) == ""  # plagued here and there
