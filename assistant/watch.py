@@ -30,7 +30,7 @@ import json
 import time
 from argparse import Namespace
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, cast
 
 from . import live, scene
@@ -193,6 +193,10 @@ class Watch:
     def forget(self) -> None:
         """Hide the overlay and forget what it showed: the board will be read afresh."""
         self.overlay.hide()
+        self.shown = self.change = None
+
+    def anew(self) -> None:
+        """Read the next board that keeps still, even one like the board shown."""
         self.shown = self.change = None
 
     def watched(self, window: Region) -> Region:
@@ -376,11 +380,13 @@ class Attacker:
             self.click(click, board.origin)
         self.taken(board, best["tiles"])
         self.click(attack, board.origin)
+        self.watch.anew()  # a refused word's tiles come back: the same board, read again
         after = self.watch.next_board(time.monotonic() + self.watch.options.wait)
         verdict = "rejected" if after.text == board.text else "accepted"
         self.store.learn(GAME, best["word"], verdict, in_lexicon=True)
-        if verdict == "rejected":
+        if verdict == "rejected":  # solved before it was known: solve it again without it
             self.watch.refused.add(best["word"])
+            after = replace(after, result=self.watch.solve(after.reading))
         self.attacks.append({"word": best["word"], "tiles": best["tiles"],
                              "damage": best["damage"], "verdict": verdict})
         return after

@@ -361,6 +361,37 @@ def test_the_stop_key_stops_play(running, xserver):
     assert len(game.results()["attacks"]) <= len(summary["attacks"]) + 1
 
 
+def test_a_word_the_game_refuses_is_learned_and_the_next_best_played(running, xserver,
+                                                                    enable_words, tmp_path):
+    lexicon = tmp_path / "game-words.txt"
+    lexicon.write_text("\n".join(sorted(enable_words - {"BENZOATES"})))
+    start_game, start_overlay = running
+    game = start_game(xserver, "--tiles", BOARD, "--lexicon", str(lexicon))
+    overlay = start_overlay(xserver, "--play", "--attacks", "2")
+    status, err = overlay.end(timeout=90)
+    assert status == 0, err
+    lines = overlay.rest()
+    summary = lines[-1]
+    assert [(a["word"], a["verdict"]) for a in summary["attacks"]] == [
+        ("BENZOATES", "rejected"), (lines[1]["words"][0]["word"], "accepted")]
+    assert lines[1]["tiles"] == lines[0]["tiles"]  # the same board, back after the refusal
+    assert "BENZOATES" not in [w["word"] for w in lines[1]["words"]]
+    attacks = game.results()["attacks"]
+    assert [(a["word"] or "".join(a["letters"]), a["verdict"]) for a in attacks] == [
+        ("BENZOATES", "refused"), (lines[1]["words"][0]["word"], "accepted")]
+    history = subprocess.run([sys.executable, "-m", "assistant", "history", "--json"],
+                             env=xserver.env, cwd=REPO, capture_output=True, text=True)
+    assert "BENZOATES" in json.loads(history.stdout)["learned"]["bookworm"]["rejected"]
+
+
+def test_no_game_window_is_one_line(xserver):
+    done = subprocess.run([sys.executable, "-m", "assistant", "overlay", "bookworm",
+                           "--window-title", "No such game"], env=xserver.env, cwd=REPO,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("assistant: error: no window titled 'No such game'")
+
+
 # -- out of sight: minimised or covered, the overlay hides -------------------------------------
 
 def nothing_marked(server: XServer) -> bool:
