@@ -196,7 +196,10 @@ def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfil
                    "(is a round on? try --wait SECONDS)")
 
 
-# --- change on the screen: small grey thumbnails compared -------------------------------------
+# --- change in any part of the screen: small grey thumbnails compared, pixel by pixel ---------
+# (signature and same above compare the mean over a whole frame; a change in one small part,
+# a letter on one tile of the grid, moves that mean by under STILL but a thumbnail pixel by
+# far more than CHANGE)
 
 CHANGE = 8  # grey levels (0..255) a thumbnail pixel must move by to count as a change
 
@@ -222,8 +225,6 @@ def changed(before: np.ndarray, after: np.ndarray) -> bool:
 def drawn(shape: tuple[int, ...], pieces: Sequence[Region]) -> np.ndarray:
     """Return the mask (height x width, 1 where drawn, else 0) of these pieces on a frame of
     this shape (frame pixels; pieces may reach beyond it)."""
-    import numpy as np
-
     mask = np.zeros(shape[:2], np.uint8)
     for piece in pieces:
         mask[max(piece.y, 0):max(piece.y + piece.h, 0),
