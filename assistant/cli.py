@@ -42,6 +42,10 @@ def parser() -> Parser:
     play = commands.add_parser("play", help="play a game on the screen with the mouse")
     add_play(play.add_subparsers(dest="play_game", required=True, parser_class=Parser)
              .add_parser("wordament", help="find the Wordament window and drag every word"))
+    overlay = commands.add_parser("overlay", help="draw the best word over a game on the screen")
+    add_overlay(overlay.add_subparsers(dest="overlay_game", required=True, parser_class=Parser)
+                .add_parser("bookworm", help="watch the Bookworm window and draw the best word "
+                            "on its tiles (with --play, click it too)"))
     history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
     practice = commands.add_parser("practice", help="a window that looks and plays like a game")
     games = practice.add_subparsers(dest="practice_game", required=True, parser_class=Parser)
@@ -132,6 +136,23 @@ def add_play(play: argparse.ArgumentParser) -> None:
     play.add_argument("--annotate", metavar="OUT.png",
                       help="draw each board as read, and its best word, into this picture")
     play.set_defaults(top=None)  # every word is played
+
+
+def add_overlay(bookworm: argparse.ArgumentParser) -> None:
+    """Add the options of `assistant overlay bookworm`."""
+    add_live(bookworm, "Bookworm")
+    bookworm.add_argument("--top", type=positive, help="words in each JSON line (default 10); "
+                          "the panel shows the best and the next 4")
+    bookworm.add_argument("--play", action="store_true",
+                          help="click the best word's tiles and Attack, board after board "
+                               "(without it, nothing is ever clicked)")
+    bookworm.add_argument("--attacks", type=positive, metavar="N",
+                          help="with --play: stop after N attacks")
+    bookworm.add_argument("--settle", type=seconds, default=0.15, metavar="S",
+                          help="seconds the grid must keep still before it is read (0.15)")
+    bookworm.add_argument("--health", type=float, help="Lex's health in hearts (strategy)")
+    bookworm.add_argument("--enemy", help="enemy status, comma-separated (strategy)")
+    bookworm.set_defaults(min_len=None)
 
 
 def seconds(text: str) -> float:
@@ -228,6 +249,10 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
         from . import loop
 
         return loop.play(options, say_for(options), warn, progress), loop.render, 0
+    if options.command == "overlay":
+        from . import watch
+
+        return watch.run(options, say_for(options), warn, progress), watch.render, 0
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":

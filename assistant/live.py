@@ -5,13 +5,17 @@ found by its title and followed as it moves, or a fixed --region of the screen. 
 refused, in one line, when it cannot be trusted: the window is minimised or mostly off the
 screen, the capture is black or of one colour, or its pixels disagree with the window's size
 (display scaling the process is not aware of).
+
+A change on the screen is told cheaply: a grab shrunk to a small grey thumbnail (thumbnail)
+is compared with the last one (changed), with an overlay's own pixels first put back as they
+were without it (drawn, cover). A window stacked over the game is found by Target.covered.
 """
 
 from __future__ import annotations
 
 import time
 from argparse import Namespace
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,13 +52,34 @@ class Target:
     def where(self) -> Region:
         """Return the game's region now (a window may have moved); BadInput once it is
         closed or minimised."""
+        region = self.place()
+        if region is None:
+            raise BadInput(f"{self.name} is minimised: restore it and start again")
+        return region
+
+    def place(self) -> Region | None:
+        """Return the game's region now, or None while its window is minimised; WindowGone
+        once it is closed."""
         if self.windows is None or self.window is None:
             return self.region
-        region = self.windows.region(self.window)  # WindowGone once it is closed
-        if self.windows.minimised(self.window):
-            raise BadInput(f"{self.name} is minimised: restore it and start again")
-        self.region = region
-        return region
+        if self.windows.minimised(self.window):  # WindowGone once it is closed
+            return None
+        return self.follow()
+
+    def follow(self) -> Region:
+        """Return the game's region now, asking no more (not whether it is minimised: see
+        place); WindowGone once it is closed."""
+        if self.windows is not None and self.window is not None:
+            self.region = self.windows.region(self.window)
+        return self.region
+
+    def covered(self, part: Region, ignore: Collection[str] = ()) -> bool:
+        """True when a window stacked above the game (and not titled in `ignore`) lies over
+        some of this part of the screen (a region is never covered)."""
+        if self.windows is None or self.window is None:
+            return False
+        return any(w.title not in ignore and w.region.overlap(part)
+                   for w in self.windows.above(self.window))
 
     def focused(self) -> bool:
         """True when the game has the keyboard focus (a region always has it)."""
@@ -169,6 +194,52 @@ def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfil
         time.sleep(POLL_SECONDS)
     raise BadInput(f"no {game} board in {target.name} after {options.wait:g} s "
                    "(is a round on? try --wait SECONDS)")
+
+
+# --- change in any part of the screen: small grey thumbnails compared, pixel by pixel ---------
+# (signature and same above compare the mean over a whole frame; a change in one small part,
+# a letter on one tile of the grid, moves that mean by under STILL but a thumbnail pixel by
+# far more than CHANGE)
+
+CHANGE = 8  # grey levels (0..255) a thumbnail pixel must move by to count as a change
+
+
+def thumbnail(frame: np.ndarray, cell: int) -> np.ndarray:
+    """Return a small grey picture of a frame: each pixel the mean of a cell x cell square
+    (the last, partial row and column of squares left out: an exact ratio is 7 times faster)."""
+    import cv2
+
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    rows, cols = max(1, grey.shape[0] // cell), max(1, grey.shape[1] // cell)
+    return cv2.resize(grey[:rows * cell, :cols * cell], (cols, rows),
+                      interpolation=cv2.INTER_AREA)
+
+
+def changed(before: np.ndarray, after: np.ndarray) -> bool:
+    """True when two thumbnails differ: in size, or somewhere by over CHANGE grey levels."""
+    import cv2
+
+    return before.shape != after.shape or int(cv2.absdiff(before, after).max()) > CHANGE
+
+
+def drawn(shape: tuple[int, ...], pieces: Sequence[Region]) -> np.ndarray:
+    """Return the mask (height x width, 1 where drawn, else 0) of these pieces on a frame of
+    this shape (frame pixels; pieces may reach beyond it)."""
+    mask = np.zeros(shape[:2], np.uint8)
+    for piece in pieces:
+        mask[max(piece.y, 0):max(piece.y + piece.h, 0),
+             max(piece.x, 0):max(piece.x + piece.w, 0)] = 1
+    return mask
+
+
+def cover(frame: np.ndarray, clean: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Return the frame with its masked pixels (an overlay's drawing) put back as they are in
+    `clean`, a frame of the same place without them; the frame is changed in place."""
+    import cv2
+
+    if clean.shape == frame.shape and mask.shape == frame.shape[:2]:
+        cv2.copyTo(clean, mask, frame)
+    return frame
 
 
 class Stopped(Exception):

@@ -42,6 +42,14 @@ def private_data_dir(tmp_path_factory):
         {"ASSISTANT_DATA_DIR": saved})
 
 
+@pytest.fixture(autouse=True)
+def no_tesseract_answers_kept():
+    """Each test starts with no Tesseract answer remembered (some count Tesseract's calls)."""
+    ocr = sys.modules.get("assistant.vision.ocr")
+    if ocr is not None:
+        ocr.ANSWERS.clear()
+
+
 @pytest.fixture(scope="session")
 def enable() -> Lexicon:
     """The bundled ENABLE word list, compiled (and cached) once."""

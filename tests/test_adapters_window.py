@@ -158,6 +158,22 @@ def test_without_a_window_manager_focus_follows_the_pointer(tk, xserver):
     assert not finder.minimised(window)
 
 
+@pytest.mark.display
+def test_above_lists_the_windows_stacked_over_one_top_first(tk, xserver):
+    tk("--title", "Under", "--geometry", "300x200+50+60")
+    tk("--title", "Middle", "--geometry", "200x100+100+100")
+    tk("--title", "Over", "--geometry", "100x100+600+400")  # mapped last: on top
+    finder = windows()
+    under, middle, over = (finder.find(t) for t in ("Under", "Middle", "Over"))
+    assert [(w.title, w.region) for w in finder.above(under)] == [
+        ("Over", Region(600, 400, 100, 100)), ("Middle", Region(100, 100, 200, 100))]
+    assert finder.above(over) == []
+    xserver.xdotool("windowraise", str(under.id))
+    time.sleep(0.2)
+    assert finder.above(under) == [] and [w.title for w in finder.above(middle)] == [
+        "Under", "Over"]
+
+
 # Under openbox (frames, title bars), in child processes
 
 

@@ -128,6 +128,25 @@ def test_tesseract_reads_many_glyphs_in_one_call(monkeypatch):
     assert len(calls) == 1
 
 
+def test_the_same_glyphs_read_again_start_no_tesseract(monkeypatch):
+    import pytesseract
+
+    calls = []
+    real = pytesseract.image_to_data
+    monkeypatch.setattr(pytesseract, "image_to_data",
+                        lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    font = str(draw.font_path())
+    lines = {letter: ocr.ink_line(templates.draw(letter, font, size=40).astype(np.float32))
+             for letter in "KWX"}
+    first = ocr.tesseract([lines["K"], lines["W"]], string.ascii_uppercase)
+    again = ocr.tesseract([lines["W"], lines["K"]], string.ascii_uppercase)
+    assert len(calls) == 1 and again == first[::-1]
+    assert [[t for _, t, _ in words] for words in again] == [["W"], ["K"]]
+    ocr.tesseract([lines["K"], lines["X"]], string.ascii_uppercase)  # X is new: all are read
+    ocr.tesseract([lines["K"]], "KX")  # other characters allowed: read again
+    assert len(calls) == 3
+
+
 # --- Whole screens drawn in the game's style ----------------------------------------------------
 
 @pytest.mark.parametrize("side", [28, 44, 64, 100])

@@ -81,3 +81,9 @@ class QuartzWindows:
         self.info(window)  # WindowGone if it was closed
         front = self.shown()
         return bool(front) and front[0].id == window.id
+
+    def above(self, window: Window) -> list[Window]:
+        """Return the shown normal windows in front of this one, front first."""
+        shown = self.shown()
+        ids = [w.id for w in shown]
+        return shown[:ids.index(window.id)] if window.id in ids else []

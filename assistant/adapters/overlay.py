@@ -39,6 +39,7 @@ from assistant.core.types import BadInput
 
 STRONG = "#ff2020"  # the default outline colour
 GOLD = "#ffc800"  # the default badge colour
+TITLE = "assistant overlay"  # the overlay window's title (to tell it from the game's windows)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def tk_window(background: str) -> tuple[Any, Any]:
         raise BadInput(f"overlay: cannot open a window ({error})") from None
     root.withdraw()
     root.overrideredirect(True)
-    root.title("assistant overlay")
+    root.title(TITLE)
     canvas = tkinter.Canvas(root, bg=background, bd=0, highlightthickness=0)
     canvas.pack(fill="both", expand=True)
     return root, canvas
@@ -270,10 +271,20 @@ class X11Overlay(TkOverlay):
                 self.reshape(())  # nothing shows while the window moves
             self.paint(scene)
             self.settle()
+            self.keep_in_place()
             self.reshape(regions)
             self.scene = scene
         self.root.lift()
         self.settle()  # repaint what the new shape uncovered
+
+    def keep_in_place(self) -> None:
+        """Move the wrapper onto the scene's box if Tk left it elsewhere: under openbox, with
+        another window being mapped at the time, Tk was seen to resize the window and leave
+        it where it was (and the drawing would then land on the game)."""
+        at, box = self.wrapper.get_geometry(), self.box
+        if box is not None and (at.x, at.y, at.width, at.height) != astuple(box):
+            self.wrapper.configure(x=box.x, y=box.y, width=box.w, height=box.h)
+            self.display.sync()
 
     def hide(self) -> None:
         """Shape the window to nothing: the game shows whole."""

@@ -132,6 +132,12 @@ class Win32Windows:
         """True when the window is the foreground window."""
         return bool(self.user32.GetForegroundWindow() == self.live(window))
 
+    def above(self, window: Window) -> list[Window]:
+        """Return the shown windows above this one in the z-order, top first."""
+        shown = self.shown()
+        ids = [w.id for w in shown]
+        return shown[:ids.index(window.id)] if window.id in ids else []
+
 
 def cloaked(hwnd: int) -> bool:
     """True when the desktop window manager hides the window although it is 'visible'."""

@@ -60,6 +60,10 @@ class Windows(Protocol):
     def focused(self, window: Window) -> bool:
         """True when the window has the keyboard focus."""
 
+    def above(self, window: Window) -> list[Window]:
+        """Return the windows shown above this one, top first, untitled ones too (none when
+        it is not shown)."""
+
 
 def choose(shown: list[Window], title: str) -> Window:
     """Return the biggest of the shown windows whose title holds `title` (case-insensitive),

@@ -127,6 +127,21 @@ class X11Windows:
             return focus == 1 and getattr(under, "id", 0) == top.id
         return bool(self.top(focus).id == top.id)
 
+    def above(self, window: Window) -> list[Window]:
+        """Return the mapped windows stacked above this one, top first, untitled ones too (a
+        window just mapped may have no title yet; a menu never has one); only the top-levels
+        above its own are looked at: this is asked often."""
+        top = self.top(self.live(window))
+        stack = self.root.query_tree().children  # bottom first
+        ids = [child.id for child in stack]
+        found = []
+        for child in reversed(stack[ids.index(top.id) + 1:] if top.id in ids else []):
+            with contextlib.suppress(*self.errors):  # closed while we looked
+                if child.get_attributes().map_state == 2:  # IsViewable
+                    client = self.client(child)
+                    found.append(Window(client.id, self.title(client), self.area(client)))
+        return found
+
     def top(self, window: Any) -> Any:
         """Return the child of the root that holds the window (its frame, or itself)."""
         while (parent := window.query_tree().parent) and parent.id != self.root.id:

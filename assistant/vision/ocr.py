@@ -34,7 +34,9 @@ API (shared by every game's reader):
 
 from __future__ import annotations
 
+import hashlib
 import string
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -203,9 +205,14 @@ def montage(images: Sequence[np.ndarray]) -> tuple[np.ndarray, list[tuple[int, i
 
 def tesseract(images: Sequence[np.ndarray], allowed: str) -> list[list[Word]] | None:
     """Return the words Tesseract reads on each ink image (0..1, letters about MONTAGE_CAP px
-    tall), all drawn into one montage and read by ONE process; None if Tesseract is missing."""
+    tall), all drawn into one montage and read by ONE process; None if Tesseract is missing.
+    When every image was read before (a live board read again, its tiles unchanged), the
+    answers it gave then are returned and no process is started (ANSWERS)."""
     import pytesseract
 
+    keys = [answer_key(image, allowed) for image in images]
+    if keys and all(key in ANSWERS for key in keys):
+        return [list(ANSWERS[key]) for key in keys]
     page, rows = montage(images)
     config = (f"--psm 6 -c tessedit_char_whitelist={''.join(sorted(set(allowed)))}"
               " -c load_system_dawg=0 -c load_freq_dawg=0")  # no words here: no dictionaries
@@ -214,7 +221,29 @@ def tesseract(images: Sequence[np.ndarray], allowed: str) -> list[list[Word]] | 
                                          output_type=pytesseract.Output.DICT)
     except pytesseract.TesseractNotFoundError:
         return None
-    return by_row(data, rows)
+    found = by_row(data, rows)
+    remember(keys, found)
+    return found
+
+
+ANSWERS: OrderedDict[bytes, list[Word]] = OrderedDict()  # Tesseract's answers, by image
+KEPT = 256  # answers kept (the oldest go first)
+
+
+def answer_key(image: np.ndarray, allowed: str) -> bytes:
+    """Return a key for an image read with these characters allowed: a hash of both."""
+    digest = hashlib.blake2b(image.tobytes(), digest_size=16)
+    digest.update(f"{image.shape}{image.dtype}{allowed}".encode())
+    return digest.digest()
+
+
+def remember(keys: Sequence[bytes], found: Sequence[list[Word]]) -> None:
+    """Keep Tesseract's answer for each image, forgetting the oldest beyond KEPT."""
+    for key, words in zip(keys, found, strict=True):
+        ANSWERS[key] = list(words)
+        ANSWERS.move_to_end(key)
+    while len(ANSWERS) > KEPT:
+        ANSWERS.popitem(last=False)
 
 
 def ink_line(image: np.ndarray, height: int = MONTAGE_CAP) -> np.ndarray:

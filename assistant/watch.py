@@ -1,0 +1,545 @@
+"""`assistant overlay bookworm`: watch the Bookworm window and draw the best word on its tiles,
+board after board; with --play, click the word and Attack too.
+
+    follow the window -> grab the grid -> changed? -> kept still? -> read -> solve -> draw
+
+- The window is followed every TICK. Moved or resized, the overlay hides and the board is read
+  afresh where the window keeps still; minimised, or covered by another window over the grid
+  or the panel (checked every COVER_EVERY), the overlay hides and waits; closed: one line,
+  exit status 2.
+- A change is told cheaply: the grid alone is grabbed and shrunk to a grey thumbnail
+  (live.thumbnail), with the overlay's own pixels put back as they were when the board was
+  read (live.cover), so its outlines never count as a change.
+- A changed grid is read only once it has kept still for --settle seconds (tiles fall in an
+  animation), when no window lies over it (asked again then), and is found unchanged again
+  after the read. A grid with an empty cell (tiles up in the word, or falling), or with a
+  whole row or column read uncertainly (found a row off), is never solved. Meanwhile nothing
+  is drawn on the grid, and the panel beside it says what it waits for.
+- The lexicon, its Bookworm index and the reader's templates are loaded once, at the start.
+- --play: the best word's tiles are clicked, then Attack once the game has taken them; then
+  the next board is waited for. Before every click: the stop key, the window (where it is now,
+  waiting while it moves; closed, minimised or resized stops play), the focus (after the first
+  click) and no other window over the point; the mouse refuses any point outside the window.
+  The same board back means the game refused the word: the store remembers it, and it is never
+  tried again. Without --play nothing is ever clicked.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from argparse import Namespace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, cast
+
+from . import live, scene
+from .adapters.overlay import TITLE as OVERLAY_TITLE
+from .adapters.overlay import Scene, pieces
+from .core.gestures import Click, Point, Region
+from .core.types import BadInput
+from .profiles import bookworm as profile
+from .timing import ms
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .adapters.mouse import Mouse
+    from .adapters.overlay import Overlay
+    from .adapters.screen import Screen
+    from .core.lexicon import Lexicon
+    from .profiles.bookworm import BookwormResult
+    from .store import Store
+    from .vision.types import Reading
+
+GAME = "bookworm"
+TITLE = "Bookworm"  # the window title looked for by default
+TICK = 0.05  # seconds between two looks at the screen
+COVER_EVERY = 0.5  # seconds between two checks that the game is not minimised or covered
+THUMB_PER_TILE = 6  # thumbnail pixels along a tile's side
+WINDOW_CELL = 8  # screen pixels per thumbnail pixel when no grid is known
+TAKEN = 60  # colour levels (0..255) a cell's middle changes by, on average, once its tile left
+TAKE_SECONDS = 2.0  # the game must take the clicked tiles within this
+IGNORED = (OVERLAY_TITLE,)  # windows that never count as covering the game
+
+
+@dataclass
+class Shown:
+    """What the overlay shows now and the grab (the grid, or the window) it is right for: the
+    grab's thumbnail and pixels, clean, the overlay's pieces on the grab, the board shown."""
+
+    thumb: np.ndarray
+    clean: np.ndarray
+    drawn: np.ndarray | None = None  # the mask of the overlay's pixels on the grab
+    board: live.Board | None = None
+
+
+@dataclass
+class Change:
+    """A change seen on the screen, watched until it keeps still."""
+
+    seen: float  # time.monotonic() when it was seen
+    thumb: np.ndarray | None = None  # the latest thumbnail
+    moved: float = 0.0  # when the thumbnail last changed
+
+
+@dataclass
+class Watch:
+    """The game on the screen, the overlay over it, and what is shown there now."""
+
+    target: live.Target
+    screen: Screen
+    overlay: Overlay
+    lexicon: Lexicon
+    options: Namespace
+    stop: live.Stopper
+    report: Callable[[dict[str, Any], str], None]  # a board's JSON line and its text line
+    refused: set[str] = field(default_factory=set)  # words the game refused: never shown
+    window: Region | None = None  # where the window was at the last look
+    grid: Region | None = None  # the grid, relative to the window's top-left corner
+    shown: Shown | None = None
+    change: Change | None = None
+    panel: Region | None = None  # where the panel was drawn last
+    hidden: bool = False  # the game is out of sight: minimised or covered
+    checked: float = 0.0  # when that was last checked
+    boards: int = 0  # boards shown
+    pending: tuple[np.ndarray, np.ndarray, dict[str, float]] | None = None  # a read's grab
+
+    def next_board(self, deadline: float | None = None) -> live.Board:
+        """Return the next complete board once it has kept still (saying meanwhile in the
+        panel what it waits for); BadInput when the deadline passes first."""
+        while deadline is None or time.monotonic() < deadline:
+            self.pause()
+            if (board := self.look()) is not None:
+                return board
+        raise BadInput(f"no new board in {self.target.name} after "
+                       f"{self.options.wait:g} s: play stopped")
+
+    def pause(self) -> None:
+        """Check the stop key, let the overlay repaint, and wait a tick."""
+        self.stop.check()
+        self.overlay.update()
+        time.sleep(TICK)
+
+    def look(self) -> live.Board | None:
+        """Look at the game once: see whether the grid changed (while it shows a board and
+        nothing else is due, from one grab alone), follow the window, and read the grid
+        once it keeps still; return the board read, if one was."""
+        if self.steady():
+            return None
+        window = self.follow()
+        if window is None:
+            return None
+        frame = self.screen.grab(self.watched(window))
+        thumb = self.thumb(frame)
+        if self.change is None:
+            if self.shown is not None and not live.changed(self.shown.thumb, thumb):
+                return None
+            self.begin(window)
+        return self.settled(window, frame, thumb)
+
+    def steady(self) -> bool:
+        """True when what is shown is still right, as one grab of the grid tells (no window
+        query: a moved or closed window changes the grid's pixels too) until the window's
+        check is due."""
+        if self.change is not None or self.shown is None or self.window is None \
+                or time.monotonic() - self.checked >= COVER_EVERY:
+            return False
+        return not live.changed(self.shown.thumb,
+                                self.thumb(self.screen.grab(self.watched(self.window))))
+
+    # -- the window --------------------------------------------------------------------------
+
+    def follow(self) -> Region | None:
+        """Return where the window is now; None while it is minimised or covered, or when it
+        has just moved (the overlay hides then, and the board is read afresh)."""
+        if time.monotonic() - self.checked >= COVER_EVERY:
+            self.check_sight()
+        if self.hidden:
+            return None
+        window = self.target.follow()
+        if window != self.window:
+            if self.window and (window.w, window.h) != (self.window.w, self.window.h):
+                self.grid = None  # the grid may sit elsewhere in a resized window
+            self.window = window
+            self.forget()
+            return None
+        return window
+
+    def check_sight(self) -> None:
+        """Note whether the game is out of sight: minimised, or another window over the grid
+        or the panel (asked every COVER_EVERY: it costs a walk of the window list); the
+        overlay hides when it goes out of sight."""
+        self.checked = time.monotonic()
+        window = self.target.place()
+        hidden = window is None or self.target.covered(self.part(window), IGNORED)
+        if hidden and not self.hidden:
+            self.forget()
+        self.hidden = hidden
+
+    def part(self, window: Region) -> Region:
+        """Return the part of the screen the overlay reads and draws on: the grid and the
+        panel (the whole window before a grid is known)."""
+        if self.grid is None:
+            return window
+        grid = self.grid.moved(window.x, window.y)
+        if self.panel is None:
+            return grid
+        left, top = min(grid.x, self.panel.x), min(grid.y, self.panel.y)
+        right = max(grid.x + grid.w, self.panel.x + self.panel.w)
+        bottom = max(grid.y + grid.h, self.panel.y + self.panel.h)
+        return Region(left, top, right - left, bottom - top)
+
+    def forget(self) -> None:
+        """Hide the overlay and forget what it showed: the board will be read afresh."""
+        self.overlay.hide()
+        self.shown = self.change = None
+
+    def anew(self) -> None:
+        """Read the next board that keeps still, even one like the board shown."""
+        self.shown = self.change = None
+
+    def watched(self, window: Region) -> Region:
+        """Return the part of the screen watched for a change: the grid, else the window."""
+        return window if self.grid is None else self.grid.moved(window.x, window.y)
+
+    def thumb(self, frame: np.ndarray) -> np.ndarray:
+        """Return the thumbnail of a grab of the watched part, the overlay's pixels on it put
+        back as they were without it."""
+        if self.shown is not None and self.shown.drawn is not None:
+            frame = live.cover(frame, self.shown.clean, self.shown.drawn)
+        cell = WINDOW_CELL if self.grid is None else max(2, self.grid.w // 4 // THUMB_PER_TILE)
+        return live.thumbnail(frame, cell)
+
+    # -- a change, until it keeps still --------------------------------------------------------
+
+    def begin(self, window: Region) -> None:
+        """Note a change seen now: draw nothing on the grid, and say so in the panel."""
+        self.change, self.shown = Change(time.monotonic()), None
+        self.show_waiting(window, "reading...", "waiting for the board to settle")
+
+    def settled(self, window: Region, frame: np.ndarray, thumb: np.ndarray) -> live.Board | None:
+        """Return the board once the grab has kept still for the settle time (else None)."""
+        change, now = self.change, time.monotonic()
+        assert change is not None
+        if change.thumb is None or live.changed(change.thumb, thumb):
+            change.thumb, change.moved = thumb, now
+            return None
+        if now - change.moved < self.options.settle:
+            return None
+        return self.read(window, frame, change)
+
+    def read(self, window: Region, frame: np.ndarray, change: Change) -> live.Board | None:
+        """Return the board in the window, read and solved; None, with the panel saying why,
+        when there is no grid or a tile is off it, or when it changed while it was read."""
+        from . import vision
+
+        self.check_sight()  # a window come over the grid changes it too: never read that
+        if self.hidden:
+            return None
+        still = time.monotonic()
+        whole = frame if self.grid is None else self.screen.grab(window)
+        try:
+            reading = vision.read_board(GAME, whole, self.options.reader)
+        except BadInput:
+            self.grid = None
+            self.wait(window, whole, "no Bookworm grid in sight: waiting for one")
+            return None
+        self.grid = Region(*(reading.region or (0, 0, *whole.shape[1::-1])))
+        clean = crop(whole, self.grid)
+        if empty := holes(reading):
+            self.wait(window, clean, f"{len(empty)} tiles off the grid (a word being built, "
+                      "or falling): waiting for the board to settle")
+            return None
+        if line := unsure_line(reading):
+            self.wait(window, clean, f"{line} all unsure: the grid is not in sight whole; "
+                      "waiting")
+            return None
+        if live.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
+            change.thumb = None  # it changed while it was read: watch on
+            return None
+        solving = time.perf_counter()
+        result = self.solve(reading)
+        self.pending = (clean, self.thumb(clean), {
+            "moving": ms(change.moved - change.seen), "settle": ms(still - change.moved),
+            **reading.timings_ms, "solve": ms(time.perf_counter() - solving)})
+        return live.Board(whole, (window.x, window.y), reading, result, change.seen)
+
+    def solve(self, reading: Reading) -> BookwormResult:
+        """Return the result for a reading, without the words the game refused."""
+        result = profile.solve_reading(GAME, reading, self.options, self.lexicon)
+        result["words"] = [w for w in result["words"] if w["word"] not in self.refused]
+        return result
+
+    def wait(self, window: Region, clean: np.ndarray, *lines: str) -> None:
+        """Show the panel alone, saying what it waits for, until this grab changes."""
+        self.shown, self.change = Shown(self.thumb(clean), clean), None
+        self.show_waiting(window, *lines)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def present(self, board: live.Board, note: str = "") -> None:
+        """Draw the board's best word and panel, and report the board (its JSON line)."""
+        window = self.window or self.target.region
+        drawing = scene.board_scene(solved(board), board.reading, board.origin, window, note)
+        drawn = time.perf_counter()
+        self.show(drawing)
+        clean, thumb, timings = self.pending or (board.frame, self.thumb(board.frame), {})
+        self.pending = None
+        grab = self.watched(window)
+        on_grab = [p.moved(-grab.x, -grab.y) for p in pieces(drawing) if p.overlap(grab)]
+        self.shown = Shown(thumb, clean, live.drawn(clean.shape, on_grab), board)
+        self.change = None
+        self.boards += 1
+        timings["draw"] = ms(time.perf_counter() - drawn)
+        line = board_json(board, timings, ms(time.monotonic() - board.seen))
+        self.report(line, board_text(line))
+
+    def show_waiting(self, window: Region, *lines: str) -> None:
+        """Show the panel alone with these lines, beside the grid."""
+        grid = None if self.grid is None else self.grid.moved(window.x, window.y)
+        self.show(scene.waiting_scene(lines, grid, window))
+
+    def show(self, drawing: Scene) -> None:
+        """Show a scene and note where its panel is."""
+        self.overlay.show(drawing)
+        self.panel = drawing.panel.box if drawing.panel else None
+
+
+def solved(board: live.Board) -> BookwormResult:
+    """Return a board's result as what it is: Bookworm's words."""
+    return cast("BookwormResult", board.result)
+
+
+def clicks(board: live.Board) -> list[Click]:
+    """Return the clicks that play the board's best word: its tiles in order, then Attack."""
+    moves = profile.gestures(solved(board), board.reading, board.origin)
+    return [move for move in moves if isinstance(move, Click)]
+
+
+def holes(reading: Reading) -> list[int]:
+    """Return the cells that show no tile (its tile is up in the word, falling, or cut off)."""
+    return [i for i, cell in enumerate(reading.cells) if not cell.text]
+
+
+def unsure_line(reading: Reading) -> str:
+    """Return the first row or column whose every tile was read uncertainly ('row 4'), else
+    ''. A grid found a row or column off (part of it covered, or the lattice fitted to the
+    wrong tiles) shows one; a real board hardly ever does."""
+    cols, unsure = reading.cols, set(reading.uncertain())
+    rows = [f"row {r + 1}" for r in range(reading.rows)
+            if all(r * cols + c in unsure for c in range(cols))]
+    columns = [f"column {c + 1}" for c in range(cols)
+               if all(r * cols + c in unsure for r in range(reading.rows))]
+    return (rows + columns + [""])[0]
+
+
+def crop(frame: np.ndarray, region: Region) -> np.ndarray:
+    """Return the part of a frame inside a region of it."""
+    return frame[region.y:region.y + region.h, region.x:region.x + region.w]
+
+
+def board_json(board: live.Board, timings: dict[str, float], overlay_ms: float) -> dict[str, Any]:
+    """Return a board's line: the `solve --game bookworm IMAGE --json` object (the read region
+    in screen pixels), with the timings and overlay_ms, from the change seen to it drawn."""
+    from .screenshot import read_json
+
+    read = read_json(board.reading)
+    x, y, w, h = read["region"]
+    read["region"] = [x + board.origin[0], y + board.origin[1], w, h]
+    return {**board.result, "read": read, "timings_ms": timings, "overlay_ms": overlay_ms}
+
+
+def board_text(line: dict[str, Any]) -> str:
+    """Return a board's line as text: the best word, its damage, the tiles to click."""
+    if not line["words"]:
+        return f"no word can be made (shown in {line['overlay_ms']:g} ms)"
+    best, cols = line["words"][0], line["read"]["cols"]
+    cells = " ".join(scene.cell_name(i, cols) for i in best["tiles"])
+    return (f"{best['word']} ({profile.in_hearts(best['damage'])}): click {cells} "
+            f"(shown in {line['overlay_ms']:g} ms)")
+
+
+# --- --play -----------------------------------------------------------------------------------
+
+@dataclass
+class Attacker:
+    """Plays the best word of each board: its tiles, then Attack, each click made safely."""
+
+    watch: Watch
+    mouse: Mouse
+    store: Store
+    clicked: bool = False  # a click was made (from then on the window must keep the focus)
+    attacks: list[dict[str, Any]] = field(default_factory=list)
+
+    def attack(self, board: live.Board) -> live.Board:
+        """Attack with the board's best word; return the board that follows."""
+        best = solved(board)["words"][0]
+        *tiles, attack = clicks(board)
+        for click in tiles:
+            self.click(click, board.origin)
+        self.taken(board, best["tiles"])
+        self.click(attack, board.origin)
+        self.watch.anew()  # a refused word's tiles come back: the same board, read again
+        after = self.watch.next_board(time.monotonic() + self.watch.options.wait)
+        verdict = "rejected" if after.text == board.text else "accepted"
+        self.store.learn(GAME, best["word"], verdict, in_lexicon=True)
+        if verdict == "rejected":  # solved before it was known: solve it again without it
+            self.watch.refused.add(best["word"])
+            after = replace(after, result=self.watch.solve(after.reading))
+        self.attacks.append({"word": best["word"], "tiles": best["tiles"],
+                             "damage": best["damage"], "verdict": verdict})
+        return after
+
+    def click(self, click: Click, origin: Point) -> None:
+        """Click a point of the board captured at origin, where the window is now, once it
+        is safe to: not stopped, the window still, focused (after the first click), nothing
+        over the point."""
+        target = self.watch.target
+        self.watch.stop.check()
+        region = self.placed()
+        point = (click.point[0] + region.x - origin[0], click.point[1] + region.y - origin[1])
+        if self.clicked and not target.focused():
+            raise BadInput(f"{target.name} lost the focus: play stopped")
+        if target.covered(Region(*point, 1, 1), IGNORED):
+            raise BadInput(f"another window covers {target.name} at {point}: play stopped")
+        self.mouse.bounds = region
+        self.mouse.click(Click(point, click.label))
+        self.clicked = True
+
+    def placed(self) -> Region:
+        """Return the window's region, waiting while it moves; BadInput once it is closed,
+        minimised or resized."""
+        target, bounds = self.watch.target, self.mouse.bounds
+        region = target.where()
+        while region != bounds:
+            self.watch.pause()
+            if (now := target.where()) == region:
+                break
+            region = now
+        if (region.w, region.h) != (bounds.w, bounds.h):
+            raise BadInput(f"{target.name} was resized during an attack: play stopped")
+        return region
+
+    def taken(self, board: live.Board, tiles: list[int]) -> None:
+        """Return once every clicked tile has left the grid; BadInput if the game has not
+        taken them all within TAKE_SECONDS."""
+        deadline = time.monotonic() + TAKE_SECONDS
+        while time.monotonic() < deadline:
+            self.watch.pause()
+            if set(tiles) <= self.left(board):
+                return
+        raise BadInput(f"{self.watch.target.name} did not take the tiles of "
+                       f"{solved(board)['words'][0]['word']}: play stopped")
+
+    def left(self, board: live.Board) -> set[int]:
+        """Return the cells whose tile has left since the board was read."""
+        import cv2
+
+        watch, shown = self.watch, self.watch.shown
+        window, grid = self.placed(), watch.grid
+        if shown is None or shown.drawn is None or grid is None:
+            return set()
+        now = live.cover(watch.screen.grab(grid.moved(window.x, window.y)), shown.clean,
+                         shown.drawn)
+        if now.shape != shown.clean.shape:
+            return set()
+        change = cv2.absdiff(now, shown.clean).max(axis=2)
+        return {i for i, cell in enumerate(board.reading.cells)
+                if middle(change, cell.box, grid).mean() > TAKEN}
+
+
+def middle(image: np.ndarray, box: tuple[int, int, int, int], grid: Region) -> np.ndarray:
+    """Return the middle half of a cell's box (frame pixels) in an image of the grid."""
+    x, y, w, h = box
+    x, y = x - grid.x, y - grid.y
+    return image[max(0, y + h // 4):y + 3 * h // 4, max(0, x + w // 4):x + 3 * w // 4]
+
+
+# --- the command ------------------------------------------------------------------------------
+
+def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+        progress: Callable[[str], None]) -> dict[str, Any]:
+    """Watch the Bookworm window and draw the best word over it (with --play, attack with
+    it) until stopped; return the boards shown, the attacks made and why it stopped."""
+    from . import wordlist
+    from .adapters.overlay import overlay
+    from .adapters.screen import MssScreen
+    from .loop import stop_key
+    from .store import Store
+
+    lexicon = wordlist.load(options.lexicon, progress)
+    wordlist.index(lexicon)  # built (or loaded) once, now
+    target = live.find_target(options, TITLE)
+    screen = MssScreen()
+    warm_up(live.capture(target, screen, first=True))
+    with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
+        drawing = overlay()
+        watch = Watch(target, screen, drawing, lexicon, options, live.Stopper(pressed),
+                      reporter(options, say), store.rejected(GAME))
+        attacker = Attacker(watch, mouse_for(target), store) if options.play else None
+        if not options.json:
+            say(f"watching {target.name}: the best word is drawn on its tiles"
+                f"{', and played' if options.play else ''}; stop with {options.stop_key}")
+        try:
+            stopped = show_boards(watch, attacker)
+        finally:
+            if attacker is not None:
+                attacker.mouse.release()
+            drawing.close()
+    return {"game": GAME, "boards": watch.boards,
+            "attacks": attacker.attacks if attacker else [], "stopped": stopped}
+
+
+def show_boards(watch: Watch, attacker: Attacker | None) -> str | None:
+    """Show board after board (attacking each, with --play) until stopped or --attacks are
+    made; return why it stopped (None for --attacks)."""
+    from .adapters.mouse import FailSafe
+
+    limit = watch.options.attacks
+    try:
+        board = watch.next_board()
+        while True:
+            watch.present(board)
+            if attacker is not None and limit and len(attacker.attacks) >= limit:
+                return None
+            if attacker is None or not solved(board)["words"]:
+                board = watch.next_board()
+            else:
+                board = attacker.attack(board)
+    except (live.Stopped, FailSafe) as why:
+        return str(why)
+
+
+def mouse_for(target: live.Target) -> Mouse:
+    """Return the real mouse, kept inside the game's window."""
+    from .adapters.mouse import PyAutoGuiMouse
+
+    return PyAutoGuiMouse(target.where(), target.where)
+
+
+def warm_up(frame: np.ndarray) -> None:
+    """Read a frame once, so the reader's templates are loaded before a board is timed."""
+    from contextlib import suppress
+
+    from . import vision
+
+    with suppress(BadInput):
+        vision.read_board(GAME, frame, "template")
+
+
+def reporter(options: Namespace, say: Callable[[str], None]
+             ) -> Callable[[dict[str, Any], str], None]:
+    """Return how a board shown is reported: its JSON line on stdout (--json), else its text."""
+    if options.json:
+        return lambda line, _: print(json.dumps(line), flush=True)
+    return lambda _, text: say(text)
+
+
+def render(played: dict[str, Any]) -> str:
+    """Return the readable end: boards shown, attacks made, and why it stopped."""
+    attacks = played["attacks"]
+    accepted = [a for a in attacks if a["verdict"] == "accepted"]
+    line = (f"overlay bookworm: {played['boards']} boards shown, {len(attacks)} attacks "
+            f"({len(accepted)} accepted, {sum(a['damage'] for a in accepted):g} hearts)")
+    return line + (f"; stopped: {played['stopped']}" if played["stopped"] else "")
