@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from . import live
-from .adapters.mouse import Moved
+from .adapters.mouse import FailSafe, Moved
 from .core import plan
 from .core.gestures import Drag, Region
 from .core.types import BadInput
@@ -282,7 +282,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
         stopped = None
         try:
             rounds(player)
-        except live.Stopped as why:
+        except (live.Stopped, FailSafe) as why:  # the stop key, the pointer in a corner
             stopped = str(why)
         finally:
             mouse.release()

@@ -185,6 +185,19 @@ def test_the_stop_key_stops_play_within_a_word(game, xserver):
     assert len(swipes) <= report["rounds"][0]["tried"] + 1
 
 
+def test_the_pointer_thrown_into_a_corner_stops_play(game, xserver):
+    played = game(xserver, "--board", BOARD, "--seconds", "60")
+    player = played.start("--json", "--drag-ms", "40")
+    time.sleep(3.0)
+    for _ in range(5):  # the player moves the pointer on: throw it again until it notices
+        xserver.xdotool("mousemove", "0", "0")
+        time.sleep(0.02)
+    out, err = player.communicate(timeout=30)
+    assert player.returncode == 0, err
+    report = json.loads(out)
+    assert "fail-safe" in report["stopped"] and 0 < report["rounds"][0]["tried"] < 81
+
+
 def test_a_dry_run_moves_nothing(game, xserver):
     played = game(xserver, "--board", BOARD, "--seconds", "60")
     before = xserver.xdotool("getmouselocation")
