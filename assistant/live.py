@@ -152,6 +152,17 @@ def read_frame(frame: np.ndarray, target: Target, seen: float, game: str, profil
     return Board(frame, (region.x, region.y), reading, result, seen)
 
 
+def warm_up(frame: np.ndarray, game: str, reader: str) -> None:
+    """Read a frame once (whatever it shows), so the game reader's templates are loaded
+    before a board is timed."""
+    from contextlib import suppress
+
+    from . import vision
+
+    with suppress(BadInput):
+        vision.read_board(game, frame, reader)
+
+
 def signature(frame: np.ndarray) -> np.ndarray:
     """Return a frame's signature: a thumbnail of its grey shades (cheap to compare)."""
     import cv2

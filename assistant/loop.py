@@ -23,7 +23,7 @@ import time
 from argparse import Namespace
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -37,7 +37,6 @@ from .profiles.grid import GridResult, WordJSON
 from .watcher import TICK, Watcher, Word
 
 if TYPE_CHECKING:
-    import numpy as np
 
     from .adapters.mouse import Mouse
     from .adapters.screen import Screen
@@ -270,7 +269,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     extra = wordlist.load(options.extra_lexicon, progress) if options.extra_lexicon else None
     target = live.find_target(options, TITLE)
     screen = MssScreen()
-    warm_up(live.capture(target, screen, first=True), options.reader)
+    live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     deadline = time.monotonic() + options.seconds if options.seconds else None
     if options.dry_run:
         return {"game": GAME, "dry_run": True, **dry_run(target, screen, options, lexicon, say)}
@@ -288,14 +287,6 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
             mouse.release()
             watcher.close()
     return {"game": GAME, "rounds": [t.json() for t in player.played], "stopped": stopped}
-
-
-def warm_up(frame: np.ndarray, reader: str) -> None:
-    """Read a frame once, so the reader's templates are loaded before a board is timed."""
-    from . import vision
-
-    with suppress(BadInput):
-        vision.read_board(GAME, frame, reader)
 
 
 def rounds(player: Player) -> None:

@@ -16,10 +16,11 @@ board after board; with --play, click the word and Attack too.
   whole row or column read uncertainly (found a row off), is never solved. Meanwhile nothing
   is drawn on the grid, and the panel beside it says what it waits for.
 - The lexicon, its Bookworm index and the reader's templates are loaded once, at the start.
-- --play: the best word's tiles are clicked, then Attack once the game has taken them; then
-  the next board is waited for. Before every click: the stop key, the window (where it is now,
-  waiting while it moves; closed, minimised or resized stops play), the focus (after the first
-  click) and no other window over the point; the mouse refuses any point outside the window.
+- --play (attacker.py): the best word's tiles are clicked, then Attack once the game has taken
+  them; then the next board is waited for. Before every click: the stop key, the window (where
+  it is now, waiting while it moves; closed, minimised or resized stops play), the focus (after
+  the first click) and no other window over the point; the mouse refuses any point outside the
+  window.
   The same board back means the game refused the word: the store remembers it, and it is never
   tried again. Without --play nothing is ever clicked.
 """
@@ -30,13 +31,13 @@ import json
 import time
 from argparse import Namespace
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from . import live, scene
 from .adapters.overlay import TITLE as OVERLAY_TITLE
 from .adapters.overlay import Scene, pieces
-from .core.gestures import Click, Point, Region
+from .core.gestures import Click, Region
 from .core.types import BadInput
 from .profiles import bookworm as profile
 from .timing import ms
@@ -47,9 +48,9 @@ if TYPE_CHECKING:
     from .adapters.mouse import Mouse
     from .adapters.overlay import Overlay
     from .adapters.screen import Screen
+    from .attacker import Attacker
     from .core.lexicon import Lexicon
     from .profiles.bookworm import BookwormResult
-    from .store import Store
     from .vision.types import Reading
 
 GAME = "bookworm"
@@ -58,8 +59,6 @@ TICK = 0.05  # seconds between two looks at the screen
 COVER_EVERY = 0.5  # seconds between two checks that the game is not minimised or covered
 THUMB_PER_TILE = 6  # thumbnail pixels along a tile's side
 WINDOW_CELL = 8  # screen pixels per thumbnail pixel when no grid is known
-TAKEN = 60  # colour levels (0..255) a cell's middle changes by, on average, once its tile left
-TAKE_SECONDS = 2.0  # the game must take the clicked tiles within this
 IGNORED = (OVERLAY_TITLE,)  # windows that never count as covering the game
 
 
@@ -360,102 +359,6 @@ def board_text(line: dict[str, Any]) -> str:
             f"(shown in {line['overlay_ms']:g} ms)")
 
 
-# --- --play -----------------------------------------------------------------------------------
-
-@dataclass
-class Attacker:
-    """Plays the best word of each board: its tiles, then Attack, each click made safely."""
-
-    watch: Watch
-    mouse: Mouse
-    store: Store
-    clicked: bool = False  # a click was made (from then on the window must keep the focus)
-    attacks: list[dict[str, Any]] = field(default_factory=list)
-
-    def attack(self, board: live.Board) -> live.Board:
-        """Attack with the board's best word; return the board that follows."""
-        best = solved(board)["words"][0]
-        *tiles, attack = clicks(board)
-        for click in tiles:
-            self.click(click, board.origin)
-        self.taken(board, best["tiles"])
-        self.click(attack, board.origin)
-        self.watch.anew()  # a refused word's tiles come back: the same board, read again
-        after = self.watch.next_board(time.monotonic() + self.watch.options.wait)
-        verdict = "rejected" if after.text == board.text else "accepted"
-        self.store.learn(GAME, best["word"], verdict, in_lexicon=True)
-        if verdict == "rejected":  # solved before it was known: solve it again without it
-            self.watch.refused.add(best["word"])
-            after = replace(after, result=self.watch.solve(after.reading))
-        self.attacks.append({"word": best["word"], "tiles": best["tiles"],
-                             "damage": best["damage"], "verdict": verdict})
-        return after
-
-    def click(self, click: Click, origin: Point) -> None:
-        """Click a point of the board captured at origin, where the window is now, once it
-        is safe to: not stopped, the window still, focused (after the first click), nothing
-        over the point."""
-        target = self.watch.target
-        self.watch.stop.check()
-        region = self.placed()
-        point = (click.point[0] + region.x - origin[0], click.point[1] + region.y - origin[1])
-        if self.clicked and not target.focused():
-            raise BadInput(f"{target.name} lost the focus: play stopped")
-        if target.covered(Region(*point, 1, 1), IGNORED):
-            raise BadInput(f"another window covers {target.name} at {point}: play stopped")
-        self.mouse.bounds = region
-        self.mouse.click(Click(point, click.label))
-        self.clicked = True
-
-    def placed(self) -> Region:
-        """Return the window's region, waiting while it moves; BadInput once it is closed,
-        minimised or resized."""
-        target, bounds = self.watch.target, self.mouse.bounds
-        region = target.where()
-        while region != bounds:
-            self.watch.pause()
-            if (now := target.where()) == region:
-                break
-            region = now
-        if (region.w, region.h) != (bounds.w, bounds.h):
-            raise BadInput(f"{target.name} was resized during an attack: play stopped")
-        return region
-
-    def taken(self, board: live.Board, tiles: list[int]) -> None:
-        """Return once every clicked tile has left the grid; BadInput if the game has not
-        taken them all within TAKE_SECONDS."""
-        deadline = time.monotonic() + TAKE_SECONDS
-        while time.monotonic() < deadline:
-            self.watch.pause()
-            if set(tiles) <= self.left(board):
-                return
-        raise BadInput(f"{self.watch.target.name} did not take the tiles of "
-                       f"{solved(board)['words'][0]['word']}: play stopped")
-
-    def left(self, board: live.Board) -> set[int]:
-        """Return the cells whose tile has left since the board was read."""
-        import cv2
-
-        watch, shown = self.watch, self.watch.shown
-        window, grid = self.placed(), watch.grid
-        if shown is None or shown.drawn is None or grid is None:
-            return set()
-        now = live.cover(watch.screen.grab(grid.moved(window.x, window.y)), shown.clean,
-                         shown.drawn)
-        if now.shape != shown.clean.shape:
-            return set()
-        change = cv2.absdiff(now, shown.clean).max(axis=2)
-        return {i for i, cell in enumerate(board.reading.cells)
-                if middle(change, cell.box, grid).mean() > TAKEN}
-
-
-def middle(image: np.ndarray, box: tuple[int, int, int, int], grid: Region) -> np.ndarray:
-    """Return the middle half of a cell's box (frame pixels) in an image of the grid."""
-    x, y, w, h = box
-    x, y = x - grid.x, y - grid.y
-    return image[max(0, y + h // 4):y + 3 * h // 4, max(0, x + w // 4):x + 3 * w // 4]
-
-
 # --- the command ------------------------------------------------------------------------------
 
 def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
@@ -465,6 +368,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     from . import wordlist
     from .adapters.overlay import overlay
     from .adapters.screen import MssScreen
+    from .attacker import Attacker
     from .loop import stop_key
     from .store import Store
 
@@ -472,7 +376,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     wordlist.index(lexicon)  # built (or loaded) once, now
     target = live.find_target(options, TITLE)
     screen = MssScreen()
-    warm_up(live.capture(target, screen, first=True))
+    live.warm_up(live.capture(target, screen, first=True), GAME, "template")
     with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
         drawing = overlay()
         watch = Watch(target, screen, drawing, lexicon, options, live.Stopper(pressed),
@@ -516,16 +420,6 @@ def mouse_for(target: live.Target) -> Mouse:
     from .adapters.mouse import PyAutoGuiMouse
 
     return PyAutoGuiMouse(target.where(), target.where)
-
-
-def warm_up(frame: np.ndarray) -> None:
-    """Read a frame once, so the reader's templates are loaded before a board is timed."""
-    from contextlib import suppress
-
-    from . import vision
-
-    with suppress(BadInput):
-        vision.read_board(GAME, frame, "template")
 
 
 def reporter(options: Namespace, say: Callable[[str], None]
