@@ -48,6 +48,15 @@ def accepted(record: dict) -> list[str]:
     return [s["word"] for s in record["swipes"] if s["verdict"] == "accepted"]
 
 
+def stroke(points: list) -> bool:
+    """True when these pointer positions outside the window are no more than the few steps a
+    drag makes before it notices the window moved from under it (it checks every 4 ms): at
+    most 4 places, all within 20 px of one another (an aborted drag, not a swipe played on)."""
+    places = {(x, y) for x, y, _ in points}
+    return len(places) <= 4 and all(abs(ax - bx) + abs(ay - by) <= 20
+                                    for ax, ay in places for bx, by in places)
+
+
 def after_play(record: dict) -> list:
     """Return the pointer positions outside the window from the first swipe on."""
     first = min((s["time"] for s in record["swipes"]), default=0.0) - 1.0
@@ -114,8 +123,8 @@ def test_a_window_moved_mid_round_is_followed(game, enable_words, xserver):
     assert "reading the board again" in err
     record = played.record()
     assert sorted(accepted(record)) == sorted(board_words(BOARD, enable_words))
-    # the pointer may be left outside once, where the window moved away from under it
-    assert len({(x, y) for x, y, _ in after_play(record)}) <= 1
+    # the pointer may be left outside where the window moved away from under it
+    assert stroke(after_play(record))
 
 
 def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserver):
@@ -127,8 +136,8 @@ def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserv
     assert player.returncode == 2
     last = err.strip().splitlines()[-1]
     assert last.startswith("assistant: error: ") and "off the screen" in last
-    # the pointer may be left outside once, where the window moved away from under it
-    assert len({(x, y) for x, y, _ in after_play(played.record())}) <= 1
+    # the pointer may be left outside where the window moved away from under it
+    assert stroke(after_play(played.record()))
 
 
 def test_the_game_losing_the_focus_stops_play_in_one_line(game, xserver_wm):
