@@ -86,6 +86,16 @@ def test_a_window_is_fitted_to_squares_with_gaps_and_strays():
     assert (board.x, board.y, board.pitch_x, board.pitch_y) == pytest.approx((20, 20, 23, 23))
 
 
+def test_a_window_is_fitted_past_the_corners_of_rounded_squares():
+    # Words With Friends: where four rounded squares meet, a small square of the ground shows,
+    # 23 px apart like the squares but 8 px wide (a pitch of 2.9 of its size: no tile's); there
+    # are more of them (14 x 14 inside the board) than squares seen (the 150 of 225 not covered)
+    corners = [(10 + 23 * c + 18, 10 + 23 * r + 18, 8, 8) for r in range(14) for c in range(14)]
+    seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + corners
+    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    assert (board.found, board.width, board.pitch_x) == (150, 20, pytest.approx(23))
+
+
 def test_windows_tell_a_bigger_grid_and_a_part_of_one():
     bigger = locate.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
     assert len(bigger) == 25  # 5 x 5 places for a 15 x 15 window in 19 x 19, all full
