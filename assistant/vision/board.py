@@ -235,7 +235,7 @@ def split_ink(grey: np.ndarray, level: float, cap: int | None = None) -> TileInk
     contrast = max(level - darkest(grey), MIN_CONTRAST)
     ink = grey < level - INK_DEPTH * contrast
     letter, pieces = letter_ink(ink if cap is None else clear_of_value(ink, cap))
-    value_ink = percentile(value_marks(grey, letter), 99) / contrast
+    value_ink = percentile(value_marks(grey, letter, level), 99) / contrast
     digits = value_digits(value_corner(grey, letter), level) if value_ink >= VALUE_INK[1] else []
     rows = np.flatnonzero(letter.any(axis=1))
     top = int(rows[0]) if len(rows) else -1
@@ -323,17 +323,22 @@ def value_corner(grey: np.ndarray, letter: np.ndarray, paint: int = 255) -> np.n
     return corner
 
 
-def value_marks(grey: np.ndarray, letter: np.ndarray) -> np.ndarray:
-    """Return the value corner's small dark marks: how much darker than their surroundings.
+def value_marks(grey: np.ndarray, letter: np.ndarray, level: float) -> np.ndarray:
+    """Return the value corner's small dark marks: how much darker than their surroundings,
+    and than the tile's ground (level).
 
     A black-hat transform (closing minus image) keeps strokes thinner than its brush, such as
-    digits, and drops broad shading, such as the tile's bevel or a tint.
+    digits, and drops broad shading, such as the tile's bevel or a tint; the ground between
+    the strokes of a faint light label (WWF shows a premium's under its tile) is no mark.
     """
     import cv2
+    import numpy as np
 
     side = round(MARK_BRUSH * grey.shape[0]) | 1
     brush = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    return value_corner(cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, brush), letter, paint=0)
+    below = np.clip(level - grey.astype(np.float32), 0, 255).astype(np.uint8)
+    marks = cv2.min(cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, brush), below)
+    return value_corner(marks, letter, paint=0)
 
 
 def value_digits(corner: np.ndarray, level: float) -> list[np.ndarray]:
@@ -385,7 +390,9 @@ def read_tiles(squares: Squares, boxes: list[Box], look: Look,
 
 def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
               value: list[T.Match], look: Look) -> Cell:
-    """Return the cell of one tile from its letter's and value's matches ('?': a bare tile)."""
+    """Return the cell of one tile from its letter's and value's matches ('?': a bare tile);
+    a letter of several pieces of ink is not one of A-Z (Ä Ñ): it is uncertain, whatever it
+    looks most like."""
     bare = ink.value_ink < VALUE_INK[0]
     if letter is None:
         blank = bare and not inked

@@ -51,11 +51,14 @@ GAME = "wwf"
 READERS = ("auto", "template")  # the --reader choices it honours: templates only
 # WWF draws its letters in Helvetica Bold and its values in Helvetica: Nimbus Sans is the free
 # Helvetica (its Q's tail crosses the bowl, as WWF's does); Liberation Sans (Arial's shapes)
-# adds other forms of some letters (a C, an M) for the app's other versions.
+# adds other forms of some letters (a C, an M) for the app's other versions. A letter is sure
+# from a likeness of 0.85 (the real ones match at 0.82 to 0.99), so a letter in a font unlike
+# these (a J with a short hook, in DejaVu) is uncertain, not an I; each hole of difference
+# costs 0.1, and so does each unit of |log width/height| (a J is wider than an I).
 LOOK = Look("Words With Friends",
             sheets=("nimbus-sans-bold", "liberation-sans-bold"),
             digit_sheets=("nimbus-sans", "liberation-sans"),
-            scoring=T.Scoring(poor=0.7, good=0.7, clear=0.08, holes=0.1),
+            scoring=T.Scoring(poor=0.7, good=0.85, clear=0.08, holes=0.1, aspect=0.1),
             colourful_tiles=True, values=WWF.letter_values)
 PREMIUMS = WWF.layout.premiums  # the fixed layout, premium name or "" per square
 START = WWF.layout.start
