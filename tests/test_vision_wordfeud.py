@@ -123,6 +123,17 @@ def test_letters_outside_a_to_z_are_uncertain_not_guessed():
     assert unsure == ("row 7 col 7", "row 7 col 9", "row 7 col 12")
 
 
+@pytest.mark.parametrize("width,height", [(1080, 2160), (739, 1600)])
+def test_no_letter_outside_a_to_z_is_read_as_a_look_alike(width, height):
+    accented = "ÅÄÖÆØÜÑÉÇ"
+    board = list(MIDGAME.board)
+    board[13] = "...." + accented + ".."
+    reading = wordfeud.read(screenshot(replace(MIDGAME, board=board), width, height))
+    cells = reading.cells[13 * SIZE + 4:13 * SIZE + 13]
+    assert [c.uncertain for c in cells] == [True] * len(accented), \
+        [(c.text, c.confidence) for c in cells]
+
+
 def test_no_rack_is_read_when_none_is_shown():
     position = replace(MIDGAME, rack="")
     check(position, screenshot(position), rack=False)
