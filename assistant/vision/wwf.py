@@ -26,6 +26,7 @@ from ..timing import Clock
 from . import templates as T
 from .board import (
     CELL,
+    COLOUR_CELL,
     COLOURFUL,
     INK,
     LIGHT_GROUND,
@@ -89,22 +90,45 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
 
 def without_badge(board: np.ndarray) -> np.ndarray:
     """Return the board image with the last move's score badge painted out: a red disc with
-    white digits on the corner of its last tile, which would join the letter's ink."""
+    white digits on the corner of its last tile, which would join the letter's ink. It is
+    looked for on a copy a cell to COLOUR_CELL pixels, then painted out around where it is."""
     import cv2
     import numpy as np
 
-    b, g, r = cv2.split(board)
-    red = ((r >= BADGE_RED[0]) & (cv2.subtract(r, cv2.max(g, b)) >= BADGE_RED[1])).view(np.uint8)
-    if red.sum() < BADGE_AREA * CELL * CELL:
+    small = cv2.resize(board, (SIZE * COLOUR_CELL,) * 2, interpolation=cv2.INTER_AREA)
+    ys, xs = np.nonzero(red(small))
+    if not len(ys):
         return board
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(red, connectivity=8)
-    badge = np.zeros_like(red)
-    for i in range(1, count):  # the disc and its digits: the convex hull of its red
+    top, left = (max(0, (v.min() // COLOUR_CELL - 1) * CELL) for v in (ys, xs))
+    bottom, right = ((v.max() // COLOUR_CELL + 2) * CELL for v in (ys, xs))
+    out = board.copy()
+    around = out[top:bottom, left:right]
+    around[:] = cv2.inpaint(around, badge(around), 3, cv2.INPAINT_TELEA)
+    return out
+
+
+def red(image: np.ndarray) -> np.ndarray:
+    """Return the mask (0/1) of an image's pixels in the score badge's red (BADGE_RED)."""
+    import cv2
+    import numpy as np
+
+    b, g, r = cv2.split(image)
+    return ((r >= BADGE_RED[0]) & (cv2.subtract(r, cv2.max(g, b)) >= BADGE_RED[1])).view(np.uint8)
+
+
+def badge(image: np.ndarray) -> np.ndarray:
+    """Return the mask of the score badges in an image: each red disc's convex hull (its white
+    digits with it), a little wider (its anti-aliased rim)."""
+    import cv2
+    import numpy as np
+
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(red(image), connectivity=8)
+    mask = np.zeros(image.shape[:2], np.uint8)
+    for i in range(1, count):
         if stats[i][4] >= BADGE_AREA * CELL * CELL:
             points = cv2.findNonZero((labels == i).astype(np.uint8))
-            cv2.fillConvexPoly(badge, cv2.convexHull(points), 1)
-    return cv2.inpaint(board, cv2.dilate(badge, np.ones((5, 5), np.uint8)), 3,
-                       cv2.INPAINT_TELEA)
+            cv2.fillConvexPoly(mask, cv2.convexHull(points), 1)
+    return cv2.dilate(mask, np.ones((5, 5), np.uint8))
 
 
 def tiles(squares: Squares) -> tuple[np.ndarray, np.ndarray]:
