@@ -11,7 +11,7 @@ import pytest
 
 from assistant.core.rules import WORDFEUD, WWF
 from assistant.core.types import BadInput
-from assistant.vision import board, identify, wordfeud, wwf
+from assistant.vision import board, identify, read_board, wordfeud, wwf
 from assistant.vision.board import crossword_inputs
 from assistant.vision.image import load_image
 from tests import wordfeud_draw
@@ -192,6 +192,8 @@ def test_a_wwf_board_is_not_read_as_wordfeud_and_the_other_way_round():
 def test_an_image_without_a_board_is_bad_input_naming_wwf():
     with pytest.raises(BadInput, match="no Words With Friends board found"):
         wwf.read(np.zeros((600, 400, 3), np.uint8))
+    with pytest.raises(BadInput, match="--reader tesseract: the wwf reader offers auto, template"):
+        read_board("wwf", screenshot(MIDGAME), "tesseract")
 
 
 # -- the real screenshots (../shared) --------------------------------------------------------

@@ -9,7 +9,8 @@ Each game has a reader module here (types.Reader): `READERS`, the --reader choic
 
 Shared pieces, one of each for every reader: locate.py (the lattice of tiles: groups of faces,
 or the window of a board of known shape), board.py and rack.py (the squares, tiles and rack of
-a crossword board: Wordfeud, Scrabble, WWF), colours.py (face and ink), tiles.py (each tile's
+a crossword board: wordfeud.py, scrabble.py, wwf.py; premiums.py reads Wordfeud's premium
+labels), colours.py (face and ink), tiles.py (each tile's
 glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines), templates.py (the glyph
 templates, committed as PNG sheets under templates/glyphs, and the one matcher), ocr.py (lines
 read by template, or by Tesseract in one montage), annotate.py (draw). Reading needs no fonts

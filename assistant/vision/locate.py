@@ -9,9 +9,10 @@ colours are set by hand. Candidates become a lattice in one of two ways:
   lattice of whatever shape they make, several per image (orange Wordament tiles on a desktop,
   cream tiles on wood on a phone, Word Hunt tiles; a board's shape tells its game);
 - windows: a lattice is fitted to every candidate of the most common size (least squares on
-  their lattice indices), and a board of known shape is the rows x cols window of it holding
-  the most; its cells need not all be seen (Wordfeud's squares under tiles, Bookworm's gem
-  tiles, a grid the image cuts off).
+  their lattice indices; the next most common size when those are not spaced like tiles, such
+  as the corners where rounded squares meet), and a board of known shape is the rows x cols
+  window of it holding the most; its cells need not all be seen (Wordfeud's squares under
+  tiles, Bookworm's gem tiles, a grid the image cuts off).
 
 API (shared by every game's reader):
   Lattice                      rows x cols cells: centre of cell 0, pitch, face size, cells found
