@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -94,6 +95,16 @@ def test_a_window_is_fitted_past_the_corners_of_rounded_squares():
     seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + corners
     [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
     assert (board.found, board.width, board.pitch_x) == (150, 20, pytest.approx(23))
+
+
+def test_how_far_a_lattice_reaches_out_of_an_image():
+    # by hand: cells 20 px apart, faces 18 px, cell 0 centred at (10, 10): the region is
+    # (1, 1) to (1 + 15 * 20 - 2, ...) = 299 px across; in a 280 x 300 image (h x w) it reaches
+    # 19 px out at the bottom; moved 20 px left, 19 px out at the left too
+    lattice = locate.Lattice(15, 15, 10, 10, 20, 20, 18, 18, 225)
+    assert lattice.region() == (1, 1, 298, 298)
+    assert locate.outside(lattice, (280, 300, 3)) == 19
+    assert locate.outside(replace(lattice, x=-10), (280, 300, 3)) == 19 + 19
 
 
 def test_windows_tell_a_bigger_grid_and_a_part_of_one():

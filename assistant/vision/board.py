@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
 from . import templates as T
-from .locate import Lattice, find_board
+from .locate import Lattice, find_board, outside
 from .shapes import percentile
 from .types import UNCERTAIN, Box, Cell, Reading
 
@@ -57,6 +57,7 @@ MARK_BRUSH = 0.11  # marks thinner than this (of the tile's side) count as value
 DIGIT_HEIGHT = 0.6  # a value's digits are this tall at least, of the tallest (not a bevel's dot)
 EDGE = 0.15  # ink centred this close to a tile's edge is its shadow or the board's gap
 TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
+WIDEST = 0.8  # and no wider or taller than this (a ring this large is a square's rim)
 CAP_SLACK = 0.05  # a letter's ink beginning this far (of its tile) above the others' is cut
 UNSURE = 0.3  # the confidence of a read the image leaves open (a value corner neither bare
 # nor inked; a mark on more than one empty square, when only the start square bears one)
@@ -100,13 +101,15 @@ class CrosswordInputs:
 
 
 def locate(frame: np.ndarray, name: str) -> Lattice:
-    """Return the 15x15 lattice of the named game's board in the frame, or raise BadInput."""
+    """Return the 15x15 lattice of the named game's board in the frame, or raise BadInput. Its
+    squares seen need not reach every row and column (faint gaps may join some), as long as the
+    board lies in the image; when it reaches out of it, the rest would be a guess: refused."""
     lattice = find_board(frame, SIZE, SIZE, least=2 * SIZE)
     if lattice is None or lattice.found < SIZE * SIZE // 3:
         raise BadInput(f"no {name} board found: no 15x15 grid of squares in the image")
     if lattice.beyond > BEYOND * lattice.found:
         raise BadInput(f"no {name} board found: the grid of squares is larger than 15x15")
-    if min(lattice.span) < SIZE:  # where the rest would be is then a guess: refuse it
+    if min(lattice.span) < SIZE and outside(lattice, frame.shape) > lattice.pitch_x / 2:
         raise BadInput(f"the {name} board is not all in the image (zoomed in, cut off, or too "
                        f"small): squares seen on {lattice.span[0]} rows and {lattice.span[1]} "
                        "columns, not 15")
@@ -271,7 +274,8 @@ def tall(letter: np.ndarray) -> bool:
 
 
 def letter_ink(ink: np.ndarray) -> tuple[np.ndarray, int]:
-    """Return the mask of a tile's letter (its blobs of ink clear of edges and value corner)."""
+    """Return the mask of a tile's letter (its blobs of ink clear of edges and value corner, and
+    smaller than the square: not its rim)."""
     import cv2
     import numpy as np
 
@@ -279,7 +283,8 @@ def letter_ink(ink: np.ndarray) -> tuple[np.ndarray, int]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     pieces = [i for i in range(1, count)
               if stats[i][4] >= max(3, SPECK * w * h) and inside(stats[i][0], stats[i][2], w)
-              and inside(stats[i][1], stats[i][3], h) and not in_value_corner(stats[i], w, h)]
+              and inside(stats[i][1], stats[i][3], h) and not in_value_corner(stats[i], w, h)
+              and max(stats[i][2] / w, stats[i][3] / h) < WIDEST]
     keep = np.zeros(count, bool)
     keep[pieces] = True
     return keep[labels], len(pieces)

@@ -49,7 +49,7 @@ ON_LATTICE = 0.2  # windows: a cell centre may sit this share of the pitch off i
 WINDOW_PITCH = (0.95, 1.5)  # windows: the pitch, in face sizes
 SIZES_TRIED = 3  # windows: the most common square sizes tried in turn for a tile's lattice
 ENOUGH = 0.5  # find_board: a window with squares on this share of its cells needs no more search
-BOARD_EDGES = (24, 40, 64)  # find_board: the finest first (a board's gaps may be faint)
+BOARD_EDGES = (24, 40, 64, 16)  # find_board: fine first (a board's gaps may be faint); 16 last
 
 
 @dataclass(frozen=True)
@@ -321,17 +321,24 @@ def find_board(frame: np.ndarray, rows: int, cols: int, least: int) -> Lattice |
     """Return the rows x cols window of flat squares in a BGR frame (in its pixels) holding the
     most, or None: the working sizes (whole factors: a board's gaps are thin) and edge
     thresholds are tried in turn until one has squares on ENOUGH of its cells, spread over
-    all its rows and columns."""
+    all its rows and columns. Of windows holding as many, the one most inside the frame."""
     best: Lattice | None = None
     for image, scale in working_copies(frame, whole=True):
         steep = gradient(image)
         for edge in BOARD_EDGES:
-            for found in windows(flat_squares(image, edge, steep), rows, cols, least)[:1]:
-                if best is None or found.found > best.found:
-                    best = found.scaled(1 / scale)
+            found = windows(flat_squares(image, edge, steep), rows, cols, least)
+            for window in sorted(found, key=lambda w: outside(w, image.shape))[:1]:
+                if best is None or window.found > best.found:
+                    best = window.scaled(1 / scale)
             if best and best.found >= ENOUGH * rows * cols and best.span >= (rows, cols):
                 return best
     return best
+
+
+def outside(lattice: Lattice, shape: tuple[int, ...]) -> float:
+    """Return how far (px) a lattice's cells reach out of an image of this shape, all sides."""
+    x, y, w, h = lattice.region()
+    return max(0, -x) + max(0, -y) + max(0, x + w - shape[1]) + max(0, y + h - shape[0])
 
 
 # --- search -------------------------------------------------------------------------------------

@@ -132,13 +132,16 @@ def badge(image: np.ndarray) -> np.ndarray:
 
 
 def tiles(squares: Squares) -> tuple[np.ndarray, np.ndarray]:
-    """Return which squares hold a tile with a dark letter (dark ink on a light ground), and
+    """Return which squares hold a tile with a dark letter (dark ink on a light ground; when
+    light ink shows too, the dark must be a letter's tall ink, not a premium square's rim), and
     which one with a light letter (the last move's): a letter's tall light ink on a light,
     colourful ground (a premium square's label is shorter)."""
     import numpy as np
 
     ground = squares.level >= LIGHT_GROUND
     dark = ground & (squares.dark >= INK)
+    both = np.flatnonzero(dark & (squares.light >= INK))  # a letter, or a label and a rim
+    dark[both] = [lettered(squares.grey[i], squares.level[i]) for i in both]
     light = ground & ~dark & (squares.chroma >= COLOURFUL) & (squares.light >= INK)
     negative = inverted(squares, light)
     light[light] = [lettered(negative.grey[i], negative.level[i]) for i in np.flatnonzero(light)]
