@@ -69,7 +69,8 @@ def add_practice_bookworm(bookworm: argparse.ArgumentParser) -> None:
 
 def add_solve(solve: argparse.ArgumentParser) -> None:
     """Add the options of `assistant solve`."""
-    solve.add_argument("--game", required=True, choices=sorted(PROFILES))
+    solve.add_argument("--game", required=True, choices=[*sorted(PROFILES), "auto"],
+                       help="the game; auto (with a screenshot): the game the image shows")
     solve.add_argument("image", nargs="?", help="screenshot file to read the board from")
     solve.add_argument("--board", help="grid text: rows split by '/', e.g. EECA/ALEP/HNBO/QTTY")
     solve.add_argument("--values", help="printed tile values, row-major, e.g. '1 4 2 3/...'")
@@ -192,9 +193,10 @@ def progress(message: str) -> None:
 
 def run_solve(options: argparse.Namespace) -> Solved:
     """Solve one board and return the JSON result."""
-    game = profile(options.game)
     if options.image and (options.board or options.tiles or options.board_file):
         raise BadInput(f"{options.image}: give a screenshot or the board as text, not both")
+    if options.game == "auto" and not options.image:
+        raise BadInput("--game auto: give a screenshot, whose game is then recognised")
     from . import wordlist
 
     lexicon = wordlist.load(options.lexicon, progress)
@@ -202,7 +204,15 @@ def run_solve(options: argparse.Namespace) -> Solved:
         from . import screenshot
 
         return screenshot.solve(options, lexicon, warn)
-    return game.solve(options.game, options, lexicon)
+    return profile(options.game).solve(options.game, options, lexicon)
+
+
+def render_solved(result: Solved) -> str:
+    """Return the readable form of a result, by its game's profile (saying which game the
+    screenshot was recognised as, with --game auto)."""
+    text = profile(result["game"]).render(result)
+    return f"the screenshot shows {result['game']}\n{text}" if result.get("game_detected") \
+        else text
 
 
 def say_for(options: argparse.Namespace) -> Callable[[str], None]:
@@ -239,7 +249,7 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     """Run the chosen command; return its result, the function that renders it as text, and
     the exit status."""
     if options.command == "solve":
-        return run_solve(options), profile(options.game).render, 0
+        return run_solve(options), render_solved, 0
     if options.command == "eval":
         from . import evaluate
 

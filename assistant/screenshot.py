@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .core.lexicon import Lexicon
+from .core.rules import CROSSWORD_RULES
 from .core.types import BadInput
 from .profiles import profile
 from .profiles.types import Play, ReadJSON, Solved
@@ -29,10 +30,18 @@ if TYPE_CHECKING:
     import numpy as np
 
 
+AUTO = "auto"  # --game auto: the game is the one the screenshot shows (vision.identify)
+
+
 def solve(options: Namespace, lexicon: Lexicon, warn: Callable[[str], None]) -> Solved:
-    """Return the JSON result of solving the board in options.image for options.game."""
-    game, clock = profile(options.game), Clock()
+    """Return the JSON result of solving the board in options.image for options.game (with
+    --game auto, for the game the image shows: "game" names it, and "game_detected" is true)."""
+    clock = Clock()
     frame = clock.lap("load", lambda: load(options.image))
+    if options.game == AUTO:
+        options = Namespace(**{**vars(options), "game": clock.lap("identify", lambda: detect(
+            frame, options.image))})
+    game = profile(options.game)
     reading = read(frame, options.game, options.reader, options.image)
     clock.laps.update(reading.timings_ms)
     doubt(reading, options, warn)
@@ -43,7 +52,20 @@ def solve(options: Namespace, lexicon: Lexicon, warn: Callable[[str], None]) -> 
         clock.lap("annotate", lambda: annotate(frame, reading, game.best_play(result),
                                                options.annotate))
     result["timings_ms"] = {**clock.laps, "total": clock.total()}
+    if "identify" in clock.laps:
+        result["game_detected"] = True
     return result
+
+
+def detect(frame: np.ndarray, where: str) -> str:
+    """Return the game whose board the frame shows; BadInput when it shows none we read."""
+    from . import vision
+
+    game = vision.identify(frame)
+    if game is None:
+        raise BadInput(f"{where}: no game recognised (--game auto knows "
+                       f"{', '.join(vision.IDENTIFY_ORDER)}): give --game")
+    return game
 
 
 def load(where: str) -> np.ndarray:
@@ -116,12 +138,25 @@ def read_json(reading: Reading) -> ReadJSON:
     read = ReadJSON(
         rows=reading.rows, cols=reading.cols,
         tiles=[c.text for c in cells], values=[c.value for c in cells],
-        states=[c.state for c in cells], confidence=[c.confidence for c in cells],
-        uncertain=reading.uncertain(), values_uncertain=values_unread(reading),
-        region=list(reading.region or ()))
+        states=[c.state for c in cells], confidence=[round(c.confidence, 3) for c in cells],
+        uncertain=reading.uncertain(), uncertain_cells=positions(reading, reading.uncertain()),
+        values_uncertain=values_unread(reading), region=list(reading.region or ()))
     if reading.rack:
         read["rack"] = [c.text for c in reading.rack]
+        read["rack_confidence"] = [round(c.confidence, 3) for c in reading.rack]
+    if reading.game in CROSSWORD_RULES:
+        from .vision.board import board_lines
+
+        read["board"] = list(board_lines(reading))
     return read
+
+
+def positions(reading: Reading, indices: list[int]) -> list[dict[str, int]]:
+    """Return where each indexed cell is: {"row", "col"} from 0 on the grid or board, or
+    {"rack": k} from 0 for a rack tile."""
+    size = len(reading.cells)
+    return [{"rack": i - size} if i >= size else {"row": i // reading.cols, "col": i % reading.cols}
+            for i in indices]
 
 
 def annotate(frame: Any, reading: Reading, best: Play, out: str) -> None:

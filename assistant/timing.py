@@ -24,7 +24,7 @@ class Clock:
     def mark(self, stage: str) -> None:
         """Note the time since the last mark (or the start) as this stage's."""
         now = time.perf_counter()
-        self.laps[stage] = self.laps.get(stage, 0.0) + ms(now - self.last)
+        self.laps[stage] = round(self.laps.get(stage, 0.0) + ms(now - self.last), 1)
         self.last = now
 
     def lap(self, stage: str, step: Callable[[], T]) -> T:

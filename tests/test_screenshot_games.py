@@ -6,12 +6,13 @@ import json
 from string import ascii_uppercase
 
 import cv2
+import numpy as np
 import pytest
 
 from assistant.core import crossword as cw
 from assistant.core.lexicon import Lexicon
 from assistant.core.rules import SCRABBLE
-from tests import draw_bookworm, wordfeud_draw
+from tests import draw_bookworm, wordfeud_draw, wwf_draw
 from tests.conftest import run_cli
 
 BOOKWORM_TEXTS = "P A O R A E P S M S M U X V E U".split()
@@ -63,6 +64,65 @@ def test_wordfeud_screenshot_solves_like_the_board_typed(tmp_path):
                        "--top", "8")
     assert from_image["read"]["rack"] == list(RACK) and from_image["blocked"] == []
     assert from_image["moves"] == typed["moves"] and from_image["count"] == typed["count"]
+
+
+def tenths(timings: dict[str, float]) -> bool:
+    """True when every time is in milliseconds to a tenth at most."""
+    return all(repr(t) == repr(round(t, 1)) for t in timings.values())
+
+
+def test_wwf_screenshot_solves_like_the_board_typed_and_auto_names_it(tmp_path):
+    position = wwf_draw.MIDGAME
+    shot, board_file = tmp_path / "wwf.png", tmp_path / "board.txt"
+    cv2.imwrite(str(shot), wwf_draw.screenshot(position, version="v2"))
+    board_file.write_text("\n".join(position.board))
+    typed = solve_json("--game", "wwf", "--board-file", str(board_file), "--rack",
+                       position.rack, "--top", "5")
+    given = solve_json("--game", "wwf", str(shot), "--top", "5")
+    auto = solve_json("--game", "auto", str(shot), "--top", "5")
+    assert given["moves"] == typed["moves"] == auto["moves"] and given["count"] == typed["count"]
+    assert (auto["game"], auto["game_detected"], "game_detected" in given) == ("wwf", True, False)
+    read = auto["read"]
+    assert read["board"] == position.board and read["rack"] == list(position.rack)
+    assert read["uncertain"] == read["uncertain_cells"] == [] and len(read["confidence"]) == 225
+    assert "identify" in auto["timings_ms"] and tenths(auto["timings_ms"])
+    text = run_cli("solve", "--game", "auto", str(shot), "--top", "1")
+    assert text.stdout.splitlines()[:2] == ["the screenshot shows wwf",
+                                            f"wwf, rack {position.rack}: {typed['count']} "
+                                            "moves; the best 1:"]
+
+
+def test_auto_tells_wordfeud_and_lists_uncertain_squares_by_position(tmp_path):
+    board = list(BOARD)
+    board[7] = ".....FÖRGE....."  # an Ö: no letter of A-Z, not an O
+    shot = tmp_path / "wordfeud.png"
+    cv2.imwrite(str(shot), wordfeud_draw.screenshot(wordfeud_draw.Position(board, RACK)))
+    result = solve_json("--game", "auto", str(shot))
+    assert result["game"] == "wordfeud" and result["game_detected"] is True
+    assert result["read"]["uncertain"] == [7 * 15 + 6] == result["blocked"]
+    assert result["read"]["uncertain_cells"] == [{"row": 7, "col": 6}]
+    assert result["read"]["board"][7] == ".....FORGE....."  # the best guess, kept but blocked
+    assert tenths(result["timings_ms"])
+
+
+@pytest.mark.parametrize("game, named", [("scrabble", "Scrabble"), ("wordfeud", "Wordfeud"),
+                                         ("wwf", "Words With Friends")])
+def test_a_bad_image_is_refused_naming_the_game_given(tmp_path, game, named):
+    shot = tmp_path / "grey.png"
+    cv2.imwrite(str(shot), np.full((900, 600, 3), 128, np.uint8))
+    done = run_cli("solve", "--game", game, str(shot))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert f"no {named} board found" in done.stderr
+    assert game == "wordfeud" or "Wordfeud" not in done.stderr
+
+
+def test_auto_without_a_game_in_the_image_or_without_an_image_is_refused(tmp_path):
+    shot = tmp_path / "grey.png"
+    cv2.imwrite(str(shot), np.full((900, 600, 3), 128, np.uint8))
+    done = run_cli("solve", "--game", "auto", str(shot))
+    assert done.returncode == 2 and "no game recognised" in done.stderr
+    done = run_cli("solve", "--game", "auto", "--board", "EECA/ALEP/HNBO/QTTY")
+    assert done.returncode == 2 and "--game auto: give a screenshot" in done.stderr
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -84,6 +85,26 @@ def test_a_window_is_fitted_to_squares_with_gaps_and_strays():
     assert (board.rows, board.cols, board.found, board.beyond) == (15, 15, 150, 0)
     assert board.span == (15, 15)
     assert (board.x, board.y, board.pitch_x, board.pitch_y) == pytest.approx((20, 20, 23, 23))
+
+
+def test_a_window_is_fitted_past_the_corners_of_rounded_squares():
+    # Words With Friends: where four rounded squares meet, a small square of the ground shows,
+    # 23 px apart like the squares but 8 px wide (a pitch of 2.9 of its size: no tile's); there
+    # are more of them (14 x 14 inside the board) than squares seen (the 150 of 225 not covered)
+    corners = [(10 + 23 * c + 18, 10 + 23 * r + 18, 8, 8) for r in range(14) for c in range(14)]
+    seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + corners
+    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    assert (board.found, board.width, board.pitch_x) == (150, 20, pytest.approx(23))
+
+
+def test_how_far_a_lattice_reaches_out_of_an_image():
+    # by hand: cells 20 px apart, faces 18 px, cell 0 centred at (10, 10): the region is
+    # (1, 1) to (1 + 15 * 20 - 2, ...) = 299 px across; in a 280 x 300 image (h x w) it reaches
+    # 19 px out at the bottom; moved 20 px left, 19 px out at the left too
+    lattice = locate.Lattice(15, 15, 10, 10, 20, 20, 18, 18, 225)
+    assert lattice.region() == (1, 1, 298, 298)
+    assert locate.outside(lattice, (280, 300, 3)) == 19
+    assert locate.outside(replace(lattice, x=-10), (280, 300, 3)) == 19 + 19
 
 
 def test_windows_tell_a_bigger_grid_and_a_part_of_one():

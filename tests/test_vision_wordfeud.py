@@ -14,10 +14,11 @@ from assistant.core import crossword as cw
 from assistant.core.crossword import Placement
 from assistant.core.rules import WORDFEUD, parse_layout
 from assistant.core.types import BadInput
-from assistant.vision import READERS, reader, shapes, wordfeud
+from assistant.vision import READERS, board, premiums, reader, scrabble, shapes, wordfeud, wwf
 from assistant.vision import templates as T
+from assistant.vision.board import crossword_inputs
 from assistant.vision.image import load_image
-from assistant.vision.types import Cell, Reading
+from assistant.vision.types import UNCERTAIN, Cell, Reading
 from tests.wordfeud_draw import (
     MIDGAME,
     SIZE,
@@ -47,7 +48,7 @@ def expected_layout(position: Position) -> list[str]:
 def check(position: Position, frame: np.ndarray, rack: bool = True) -> None:
     """Assert the reader gets every square and rack tile of the position, none uncertain."""
     reading = wordfeud.read(frame)
-    inputs = wordfeud.crossword_inputs(reading)
+    inputs = crossword_inputs(reading)
     assert inputs.uncertain == ()
     assert list(inputs.board) == expected_board(position)
     assert list(inputs.layout) == expected_layout(position)
@@ -92,7 +93,7 @@ def test_reads_through_scaling_noise_jpeg_and_clutter(change):
 
 def test_reads_a_tight_crop_of_the_board_without_a_rack():
     frame = screenshot(MIDGAME)
-    x, y, w, h = wordfeud.locate(frame).region()
+    x, y, w, h = board.locate(frame, "Wordfeud").region()
     check(MIDGAME, frame[y - 8:y + h + 8, x - 6:x + w + 6], rack=False)
 
 
@@ -118,8 +119,19 @@ def test_letters_outside_a_to_z_are_uncertain_not_guessed():
     board = list(MIDGAME.board)
     board[7] = "......HÄDÖNIÑ.."
     reading = wordfeud.read(screenshot(replace(MIDGAME, board=board)))
-    unsure = wordfeud.crossword_inputs(reading).uncertain
+    unsure = crossword_inputs(reading).uncertain
     assert unsure == ("row 7 col 7", "row 7 col 9", "row 7 col 12")
+
+
+@pytest.mark.parametrize("width,height", [(1080, 2160), (739, 1600)])
+def test_no_letter_outside_a_to_z_is_read_as_a_look_alike(width, height):
+    accented = "ÅÄÖÆØÜÑÉÇ"
+    board = list(MIDGAME.board)
+    board[13] = "...." + accented + ".."
+    reading = wordfeud.read(screenshot(replace(MIDGAME, board=board), width, height))
+    cells = reading.cells[13 * SIZE + 4:13 * SIZE + 13]
+    assert [c.uncertain for c in cells] == [True] * len(accented), \
+        [(c.text, c.confidence) for c in cells]
 
 
 def test_no_rack_is_read_when_none_is_shown():
@@ -136,10 +148,18 @@ def test_tiles_carry_their_values_and_blanks_none():
     assert [c.value for c in reading.rack] == [1, 1, 1, 4, None, 1, 1]
 
 
-def test_the_reader_is_registered_for_the_crossword_games():
-    for game in ("wordfeud", "scrabble", "wwf"):
-        assert READERS[game] == "wordfeud"
-        assert reader(game) is wordfeud
+def test_the_readers_are_registered_for_the_crossword_games():
+    assert reader("wordfeud") is wordfeud and reader("scrabble") is scrabble
+    assert reader("wwf") is reader("words_with_friends") is wwf
+    assert READERS["scrabble"] == "scrabble"
+
+
+def test_scrabble_is_read_like_wordfeud_under_its_own_name():
+    reading = scrabble.read(screenshot(MIDGAME))
+    assert reading.game == "scrabble"
+    assert list(crossword_inputs(reading).board) == MIDGAME.board
+    with pytest.raises(BadInput, match="no Scrabble board found"):
+        scrabble.read(np.zeros((600, 400, 3), np.uint8))
 
 
 # -- not a Wordfeud board --------------------------------------------------------------------
@@ -179,7 +199,7 @@ def big_grid() -> np.ndarray:
 def zoomed_in() -> np.ndarray:
     """Return a screenshot zoomed in on the board's middle: ten columns of it, not fifteen."""
     frame = screenshot(MIDGAME)
-    lattice = wordfeud.locate(frame)
+    lattice = board.locate(frame, "Wordfeud")
     x, y = lattice.centre(7 * SIZE + 7)
     half = 5 * lattice.pitch_x
     return scaled(frame[round(y - 1.5 * half):round(y + 1.5 * half),
@@ -219,16 +239,16 @@ def test_holes_are_counted_by_hand():
 
 def test_letters_in_another_font_are_matched():
     font = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
-    matches = T.match([T.draw(c, font) for c in wordfeud.LETTERS],
-                      T.load(wordfeud.SHEETS).only(wordfeud.LETTERS), wordfeud.SCORING)
-    assert "".join(m.symbol for m in matches) == wordfeud.LETTERS
+    matches = T.match([T.draw(c, font) for c in board.LETTERS],
+                      T.load(wordfeud.SHEETS).only(board.LETTERS), wordfeud.LOOK.scoring)
+    assert "".join(m.symbol for m in matches) == board.LETTERS
 
 
 def test_a_blot_matches_no_letter_with_confidence():
     blot = np.zeros((40, 40), bool)
     blot[5:35, 5:35] = True
-    (match,) = T.match([blot], T.load(wordfeud.SHEETS).only(wordfeud.LETTERS), wordfeud.SCORING)
-    assert match.confidence < wordfeud.UNCERTAIN
+    (match,) = T.match([blot], T.load(wordfeud.SHEETS).only(board.LETTERS), wordfeud.LOOK.scoring)
+    assert match.confidence < UNCERTAIN
 
 
 @pytest.mark.parametrize("label,premium", [("2L", "DL"), ("3L", "TL"), ("2W", "DW"),
@@ -237,12 +257,12 @@ def test_a_blot_matches_no_letter_with_confidence():
                                             ("TW", "TW"), ("22", ""), ("LW", ""), ("3", "")])
 def test_a_label_names_its_premium(label, premium):
     matches = [T.Match(char, 1.0, "?", 0.0, 1.0) for char in label]
-    assert wordfeud.label_premium(matches) == premium
+    assert premiums.label_premium(matches) == premium
 
 
 def test_crossword_inputs_parse_as_the_crossword_solver_reads_them():
     position = replace(MIDGAME, layout=random_layout(seed=8))
-    inputs = wordfeud.crossword_inputs(wordfeud.read(screenshot(position)))
+    inputs = crossword_inputs(wordfeud.read(screenshot(position)))
     board = cw.parse_board("\n".join(inputs.board))
     layout = parse_layout("\n".join(inputs.layout))
     assert board == tuple(position.board)
@@ -262,7 +282,7 @@ def test_crossword_inputs_from_a_reading():
     cells[7 * SIZE + 9] = Cell(box, "I", 1.0, None, "blank")
     cells[1] = Cell(box, "E", 0.2, 1)
     rack = [Cell(box, "A", 1.0, 1), Cell(box, "?", 1.0, None, "blank")]
-    inputs = wordfeud.crossword_inputs(Reading("wordfeud", SIZE, SIZE, cells, rack))
+    inputs = crossword_inputs(Reading("wordfeud", SIZE, SIZE, cells, rack))
     assert inputs.board[7] == "........Qi....."
     assert inputs.board[0] == ".E" + "." * 13
     assert inputs.layout[0] == "TW" + " ." * 14
@@ -309,7 +329,7 @@ def layout_of(entry) -> list[list[str]]:
 @pytest.mark.shared
 def test_the_real_vega_scores_27_on_the_board_read_from_the_screenshot(shared_dir):
     frame = load_image(shared_dir / "real-screens" / "wordfeud" / "jensanjo_english.png")
-    inputs = wordfeud.crossword_inputs(wordfeud.read(frame))
+    inputs = crossword_inputs(wordfeud.read(frame))
     board = cw.parse_board("\n".join(inputs.board))
     read_layout = parse_layout("\n".join(inputs.layout))
     for r, c in product(range(SIZE), range(SIZE)):  # the premiums read agree where visible
@@ -325,7 +345,7 @@ def test_the_real_vega_scores_27_on_the_board_read_from_the_screenshot(shared_di
 def test_real_screenshots_have_no_wrong_tile(shared_dir):
     for entry in real_screens(shared_dir):
         frame = load_image(shared_dir / "real-screens" / entry["file"])
-        inputs = wordfeud.crossword_inputs(wordfeud.read(frame))
+        inputs = crossword_inputs(wordfeud.read(frame))
         blanks = {tuple(b) for b in entry["blanks"]}
         want = ["".join(t.lower() if (r, c) in blanks else t for c, t in enumerate(row))
                 for r, row in enumerate(entry["tiles"])]

@@ -106,7 +106,7 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
     """Return the best moves for a board and rack read from a screenshot. A rack tile read
     uncertainly is left out of the rack; a board square read uncertainly keeps its best guess,
     but every move that depends on it is left out; both are listed under "blocked"."""
-    from ..vision.wordfeud import crossword_inputs
+    from ..vision.board import crossword_inputs
 
     inputs, doubtful = crossword_inputs(reading), reading.uncertain()
     size = len(reading.cells)

@@ -34,17 +34,20 @@ class ReadJSON(TypedDict):
     values: list[int | None]
     states: list[str | None]
     confidence: list[float]
-    uncertain: list[int]
+    uncertain: list[int]  # cell indices, row-major, then the rack's after the grid's
+    uncertain_cells: list[dict[str, int]]  # the same, as {"row", "col"} or {"rack"}, from 0
     values_uncertain: list[int]
     region: list[int]
     rack: NotRequired[list[str]]
-    board: NotRequired[list[str]]
+    rack_confidence: NotRequired[list[float]]
+    board: NotRequired[list[str]]  # crossword games: 15 lines as in --board-file
 
 
 class Solved(TypedDict):
     """What every result has: its game, and, when read from an image, what was read."""
 
     game: str
+    game_detected: NotRequired[bool]  # --game auto: "game" is the one the screenshot shows
     blocked: NotRequired[list[int]]  # cells read uncertainly, played around
     read: NotRequired[ReadJSON]
     timings_ms: NotRequired[dict[str, float]]

@@ -8,7 +8,9 @@ Each game has a reader module here (types.Reader): `READERS`, the --reader choic
 (as in --game, and as in real-screens labels.json) to its module.
 
 Shared pieces, one of each for every reader: locate.py (the lattice of tiles: groups of faces,
-or the window of a board of known shape), colours.py (face and ink), tiles.py (each tile's
+or the window of a board of known shape), board.py and rack.py (the squares, tiles and rack of
+a crossword board: wordfeud.py, scrabble.py, wwf.py; premiums.py reads Wordfeud's premium
+labels), colours.py (face and ink), tiles.py (each tile's
 glyphs and lines), shapes.py (cut glyphs, fit them, compare outlines), templates.py (the glyph
 templates, committed as PNG sheets under templates/glyphs, and the one matcher), ocr.py (lines
 read by template, or by Tesseract in one montage), annotate.py (draw). Reading needs no fonts
@@ -37,13 +39,14 @@ READERS = {
     "bookworm": "bookworm",
     "bookworm_adventures": "bookworm",
     "wordfeud": "wordfeud",
-    "scrabble": "wordfeud",
-    "wwf": "wordfeud",
+    "scrabble": "scrabble",
+    "wwf": "wwf",
+    "words_with_friends": "wwf",
 }
 
 
 # the games identify() names, most particular first: a Boggle grid is any grid of letters
-IDENTIFY_ORDER = ("bookworm", "wordfeud", "wordament", "boggle")
+IDENTIFY_ORDER = ("bookworm", "wwf", "wordfeud", "wordament", "boggle")
 
 
 def reader(game: str) -> Reader:
@@ -88,6 +91,6 @@ def claims(game: str, frame: np.ndarray) -> bool:
 
 
 if TYPE_CHECKING:  # every reader module keeps to the Reader protocol (checked by mypy)
-    from . import boggle, bookworm, wordament, wordfeud
+    from . import boggle, bookworm, scrabble, wordament, wordfeud, wwf
 
-    _readers: tuple[Reader, ...] = (wordament, boggle, bookworm, wordfeud)
+    _readers: tuple[Reader, ...] = (wordament, boggle, bookworm, wordfeud, scrabble, wwf)

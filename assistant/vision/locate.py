@@ -9,9 +9,10 @@ colours are set by hand. Candidates become a lattice in one of two ways:
   lattice of whatever shape they make, several per image (orange Wordament tiles on a desktop,
   cream tiles on wood on a phone, Word Hunt tiles; a board's shape tells its game);
 - windows: a lattice is fitted to every candidate of the most common size (least squares on
-  their lattice indices), and a board of known shape is the rows x cols window of it holding
-  the most; its cells need not all be seen (Wordfeud's squares under tiles, Bookworm's gem
-  tiles, a grid the image cuts off).
+  their lattice indices; the next most common size when those are not spaced like tiles, such
+  as the corners where rounded squares meet), and a board of known shape is the rows x cols
+  window of it holding the most; its cells need not all be seen (Wordfeud's squares under
+  tiles, Bookworm's gem tiles, a grid the image cuts off).
 
 API (shared by every game's reader):
   Lattice                      rows x cols cells: centre of cell 0, pitch, face size, cells found
@@ -46,8 +47,9 @@ SPREAD = 2  # px: how far the blur and Sobel kernels spread an edge into the fla
 ALIKE = 0.1  # windows: squares within 10% of the common size (each side) are the board's cells
 ON_LATTICE = 0.2  # windows: a cell centre may sit this share of the pitch off its lattice point
 WINDOW_PITCH = (0.95, 1.5)  # windows: the pitch, in face sizes
+SIZES_TRIED = 3  # windows: the most common square sizes tried in turn for a tile's lattice
 ENOUGH = 0.5  # find_board: a window with squares on this share of its cells needs no more search
-BOARD_EDGES = (24, 40, 64)  # find_board: the finest first (a board's gaps may be faint)
+BOARD_EDGES = (24, 40, 64, 16)  # find_board: fine first (a board's gaps may be faint); 16 last
 
 
 @dataclass(frozen=True)
@@ -189,6 +191,22 @@ def common_size(squares: np.ndarray) -> np.ndarray:
     return squares[alike[alike.sum(axis=1).argmax()], 2:4].mean(axis=0)
 
 
+def of_size(squares: np.ndarray, size: np.ndarray) -> np.ndarray:
+    """Return which squares are of this (width, height), each side within ALIKE."""
+    return (np.abs(squares[:, 2:4] - size) <= ALIKE * size).all(axis=1)
+
+
+def common_sizes(squares: np.ndarray, tries: int = SIZES_TRIED) -> Iterator[np.ndarray]:
+    """Yield the size shared by the most squares, then the one shared by most of the rest, ...
+    (the first may be a board's corners, where four rounded squares leave the ground showing)."""
+    for _ in range(tries):
+        if not len(squares):
+            return
+        size = common_size(squares)
+        yield size
+        squares = squares[~of_size(squares, size)]
+
+
 def pitch(along: np.ndarray, across: np.ndarray, size: float, side: float) -> float:
     """Return the median spacing of neighbouring centres along one axis (in one row or column:
     less than half the other side apart across it), or 0 if none are neighbours."""
@@ -258,10 +276,16 @@ def spacing(cx: np.ndarray, cy: np.ndarray, size: np.ndarray) -> tuple[float, fl
 
 
 def fit_squares(squares: np.ndarray, least: int) -> Fit | None:
-    """Return the lattice fitted to the squares of the most common size (each axis alone, then
-    both to the squares on both), or None when fewer than `least` squares sit on it."""
-    size = common_size(squares)
-    cells = squares[(np.abs(squares[:, 2:4] - size) <= ALIKE * size).all(axis=1)]
+    """Return the lattice fitted to the squares of the most common size whose spacing is a
+    tile's (common_sizes), or None when fewer than `least` squares sit on it."""
+    return next(filter(None, (fit_size(squares, size, least)
+                              for size in common_sizes(squares))), None)
+
+
+def fit_size(squares: np.ndarray, size: np.ndarray, least: int) -> Fit | None:
+    """Return the lattice fitted to the squares of this size (each axis alone, then both to
+    the squares on both), or None when fewer than `least` squares sit on it."""
+    cells = squares[of_size(squares, size)]
     cx, cy = cells[:, 0] + cells[:, 2] / 2, cells[:, 1] + cells[:, 3] / 2
     steps = spacing(cx, cy, size)
     if steps is None:
@@ -297,17 +321,24 @@ def find_board(frame: np.ndarray, rows: int, cols: int, least: int) -> Lattice |
     """Return the rows x cols window of flat squares in a BGR frame (in its pixels) holding the
     most, or None: the working sizes (whole factors: a board's gaps are thin) and edge
     thresholds are tried in turn until one has squares on ENOUGH of its cells, spread over
-    all its rows and columns."""
+    all its rows and columns. Of windows holding as many, the one most inside the frame."""
     best: Lattice | None = None
     for image, scale in working_copies(frame, whole=True):
         steep = gradient(image)
         for edge in BOARD_EDGES:
-            for found in windows(flat_squares(image, edge, steep), rows, cols, least)[:1]:
-                if best is None or found.found > best.found:
-                    best = found.scaled(1 / scale)
+            found = windows(flat_squares(image, edge, steep), rows, cols, least)
+            for window in sorted(found, key=lambda w: outside(w, image.shape))[:1]:
+                if best is None or window.found > best.found:
+                    best = window.scaled(1 / scale)
             if best and best.found >= ENOUGH * rows * cols and best.span >= (rows, cols):
                 return best
     return best
+
+
+def outside(lattice: Lattice, shape: tuple[int, ...]) -> float:
+    """Return how far (px) a lattice's cells reach out of an image of this shape, all sides."""
+    x, y, w, h = lattice.region()
+    return max(0, -x) + max(0, -y) + max(0, x + w - shape[1]) + max(0, y + h - shape[0])
 
 
 # --- search -------------------------------------------------------------------------------------

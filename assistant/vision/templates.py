@@ -75,6 +75,8 @@ SHEETS = {  # sheet name -> what it is drawn from (the Debian package that insta
     "dejavu-sans-bold": Sheet(f"{_TTF}/dejavu/DejaVuSans-Bold.ttf"),
     "dejavu-sans-mono": Sheet(f"{_TTF}/dejavu/DejaVuSansMono.ttf"),
     "noto-mono": Sheet(f"{_TTF}/noto/NotoMono-Regular.ttf"),  # fonts-noto-mono
+    "nimbus-sans": Sheet(f"{_OTF}/urw-base35/NimbusSans-Regular.otf"),  # fonts-urw-base35
+    "nimbus-sans-bold": Sheet(f"{_OTF}/urw-base35/NimbusSans-Bold.otf"),
     "urw-bookman-demi": Sheet(f"{_OTF}/urw-base35/URWBookman-Demi.otf"),  # fonts-urw-base35
     "urw-bookman-demi-heavy": Sheet(f"{_OTF}/urw-base35/URWBookman-Demi.otf", 4),
     "c059-bold": Sheet(f"{_OTF}/urw-base35/C059-Bold.otf"),

@@ -20,20 +20,20 @@ TARGET_MS = 150
 REPEAT = 5
 
 
-def times(frame) -> tuple[float, float, dict[str, float]]:
+def times(frame, read=wordfeud.read) -> tuple[float, float, dict[str, float]]:
     """Return the median wall and CPU milliseconds of reading a frame, and one run's stages."""
     walls, cpus, stages = [], [], {}
     for _ in range(REPEAT):
         wall, cpu = time.perf_counter(), time.process_time()
-        stages = wordfeud.read(frame).timings_ms
+        stages = read(frame).timings_ms
         walls.append(1000 * (time.perf_counter() - wall))
         cpus.append(1000 * (time.process_time() - cpu))
     return statistics.median(walls), statistics.median(cpus), stages
 
 
-def figures(frames: dict) -> dict:
+def figures(frames: dict, read=wordfeud.read) -> dict:
     """Return the median over frames of their median times, with each frame's figures."""
-    each = {name: times(frame) for name, frame in frames.items()}
+    each = {name: times(frame, read) for name, frame in frames.items()}
     return {"median_wall_ms": round(statistics.median(w for w, _, _ in each.values()), 1),
             "median_cpu_ms": round(statistics.median(c for _, c, _ in each.values()), 1),
             "target_ms": TARGET_MS,

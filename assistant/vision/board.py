@@ -1,0 +1,460 @@
+"""The squares of a crossword board (Wordfeud, Scrabble, Words With Friends) and their tiles.
+
+Shared by the crossword readers (wordfeud.py, wwf.py); what differs between the games' looks is
+data, a Look: the fonts, how sure a match must be, the colours of their tiles.
+
+1. Locate: the board is a 15x15 window of equal flat squares (vision.locate). It is resampled
+   so that every cell is CELL x CELL pixels, and the 225 squares are measured all at once
+   (Squares: each one's ground colour and how much light and dark ink it bears).
+2. A tile's ink splits into its letter and, in the top-right corner, its point value; a tile
+   with no value is a blank. Letters and digits are matched with the committed glyph templates
+   (vision.templates), all of a kind at once. A letter of more than one piece of ink (an accent:
+   Ä Å Ñ Ö) is never read as its look-alike: it is uncertain.
+3. crossword_inputs(reading) gives the crossword solver's inputs: 15 board lines ('.', A-Z, a-z
+   for a played blank), the rack ('?' a blank), the layout, the squares read uncertainly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from ..core.types import BadInput
+from . import templates as T
+from .locate import Lattice, find_board, outside
+from .shapes import percentile
+from .types import UNCERTAIN, Box, Cell, Reading
+
+if TYPE_CHECKING:
+    import numpy as np
+
+SIZE = 15
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "0123456789"
+
+CELL = 64  # pixels per board cell once resampled
+RACK_CELL = 96  # pixels per rack tile once resampled
+COLOUR_CELL = 16  # pixels per cell for measuring ground colours
+BEYOND = 0.1  # a board has no more than this fraction of its squares again just outside it
+
+# The look of a square, as fractions (of its side, of its pixels, of the 0..255 range).
+RING = (0.08, 0.18)  # the ground is sampled in this band inside the square's edge
+INK = 0.02  # a square with this fraction of ink pixels bears a letter, a label or a mark
+MARK = 30  # grey levels: a mark on an empty square (the start's star) differs this much
+DARK_INK = 0.5  # a tile's letter is darker than this fraction of its ground's brightness
+LIGHT_INK = 0.5  # label ink is lighter than the ground by this fraction of the way to white
+LIGHT_GROUND = 120  # a tile's ground is at least this bright (grey level)
+COLOURFUL = 25  # a premium square's ground has at least this chroma (max - min of B, G, R)
+SPECK = 0.002  # ink blobs smaller than this fraction of the square are noise
+INK_DEPTH = 0.5  # ink is darker than the ground by this fraction of the tile's contrast
+MIN_CONTRAST = 80  # grey levels: a tile's contrast is taken as at least this
+VALUE_LEFT, VALUE_RIGHT = 0.55, 0.95  # a tile's value digits lie between these (of its width)
+VALUE_TOP, VALUE_BOTTOM = 0.07, 0.45  # and between these (of its height), inside its bevel
+VALUE_HEIGHT = 0.35  # and are shorter than this (of its height)
+VALUE_INK = (0.14, 0.18)  # value marks this dark (of the contrast): bare below, inked above
+MARK_BRUSH = 0.11  # marks thinner than this (of the tile's side) count as value ink
+DIGIT_HEIGHT = 0.6  # a value's digits are this tall at least, of the tallest (not a bevel's dot)
+EDGE = 0.15  # ink centred this close to a tile's edge is its shadow or the board's gap
+TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
+WIDEST = 0.8  # and no wider or taller than this (a ring this large is a square's rim)
+CAP_SLACK = 0.05  # a letter's ink beginning this far (of its tile) above the others' is cut
+UNSURE = 0.3  # the confidence of a read the image leaves open (a value corner neither bare
+# nor inked; a mark on more than one empty square, when only the start square bears one)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one game draws its tiles: its name, the fonts of its letters and values, how
+    sure a match must be, and whether its tiles are colourful (WWF's gold) or near white."""
+
+    name: str  # as the user calls the game: "Wordfeud"
+    sheets: tuple[str, ...]  # template sheets of the letters
+    digit_sheets: tuple[str, ...]  # and of the values
+    scoring: T.Scoring
+    colourful_tiles: bool = False
+    max_blanks: int = 2  # blank tiles in the bag
+    values: Mapping[str, int] = field(default_factory=dict)  # letter values, if the game's are
+
+
+@dataclass(frozen=True)
+class Squares:
+    """Square images (grey, all the same size) and how each looks: ground colour and ink."""
+
+    grey: np.ndarray  # (n, side, side)
+    hue: np.ndarray  # ground hue, degrees
+    chroma: np.ndarray  # how colourful the ground is: max - min of its B, G, R
+    level: np.ndarray  # ground grey level
+    dark: np.ndarray  # fraction of inner pixels darker than DARK_INK x level
+    light: np.ndarray  # fraction of inner pixels lighter than the LIGHT_INK threshold
+    marked: np.ndarray  # fraction of inner pixels off the ground's grey by MARK or more
+
+
+@dataclass(frozen=True)
+class CrosswordInputs:
+    """What the crossword solver takes: the board, the rack, the layout, and what is unsure."""
+
+    board: tuple[str, ...]  # 15 lines of 15: '.' empty, A-Z, a-z for a played blank
+    rack: str  # A-Z and '?' for a blank
+    layout: tuple[str, ...]  # 15 lines of 15 tokens: . DL TL DW TW, * for the start square
+    uncertain: tuple[str, ...]  # the squares read uncertainly, as 'row R col C' or 'rack tile N'
+
+
+def locate(frame: np.ndarray, name: str) -> Lattice:
+    """Return the 15x15 lattice of the named game's board in the frame, or raise BadInput. Its
+    squares seen need not reach every row and column (faint gaps may join some), as long as the
+    board lies in the image; when it reaches out of it, the rest would be a guess: refused."""
+    lattice = find_board(frame, SIZE, SIZE, least=2 * SIZE)
+    if lattice is None or lattice.found < SIZE * SIZE // 3:
+        raise BadInput(f"no {name} board found: no 15x15 grid of squares in the image")
+    if lattice.beyond > BEYOND * lattice.found:
+        raise BadInput(f"no {name} board found: the grid of squares is larger than 15x15")
+    if min(lattice.span) < SIZE and outside(lattice, frame.shape) > lattice.pitch_x / 2:
+        raise BadInput(f"the {name} board is not all in the image (zoomed in, cut off, or too "
+                       f"small): squares seen on {lattice.span[0]} rows and {lattice.span[1]} "
+                       "columns, not 15")
+    return lattice
+
+
+# -- resampling ------------------------------------------------------------------------------
+
+
+def resample(frame: np.ndarray, box: tuple[float, float, float, float],
+             width: int, height: int) -> np.ndarray:
+    """Return the frame's (x, y, w, h) box resampled to width x height pixels."""
+    import cv2
+    import numpy as np
+
+    x, y, w, h = box
+    shrink = max(1, int(min(w / width, h / height) / 2))  # large boxes: area-average first
+    if shrink > 1:
+        top, left = max(0, int(y)), max(0, int(x))
+        crop = frame[top:top + int(h) + 2 * shrink, left:left + int(w) + 2 * shrink]
+        crop = crop[:crop.shape[0] // shrink * shrink, :crop.shape[1] // shrink * shrink]
+        frame = cv2.resize(crop, (crop.shape[1] // shrink, crop.shape[0] // shrink),
+                           interpolation=cv2.INTER_AREA)
+        x, y, w, h = (x - left) / shrink, (y - top) / shrink, w / shrink, h / shrink
+    to_frame = np.array([[w / width, 0, x], [0, h / height, y]], np.float32)
+    return cv2.warpAffine(frame, to_frame, (width, height), flags=cv2.INTER_LINEAR
+                          | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def board_cells(frame: np.ndarray, lattice: Lattice) -> tuple[np.ndarray, np.ndarray]:
+    """Return the 225 cells (pitch x pitch, gap included): small in colour, CELL-sized in grey."""
+    return split_cells(board_image(frame, lattice), SIZE, SIZE)
+
+
+def board_image(frame: np.ndarray, lattice: Lattice) -> np.ndarray:
+    """Return the board resampled so that every cell (pitch x pitch) is CELL x CELL pixels."""
+    left = lattice.x - lattice.pitch_x / 2
+    top = lattice.y - lattice.pitch_y / 2
+    return resample(frame, (left, top, SIZE * lattice.pitch_x, SIZE * lattice.pitch_y),
+                    SIZE * CELL, SIZE * CELL)
+
+
+def split_cells(image: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return an image of rows x cols equal cells as (colour cells, shrunk; grey cells)."""
+    import cv2
+
+    height, width = image.shape[0] // rows, image.shape[1] // cols
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(image, (cols * COLOUR_CELL, rows * COLOUR_CELL),
+                       interpolation=cv2.INTER_AREA)
+    return (small.reshape(rows, COLOUR_CELL, cols, COLOUR_CELL, 3).transpose(0, 2, 1, 3, 4)
+            .reshape(rows * cols, COLOUR_CELL, COLOUR_CELL, 3),
+            grey.reshape(rows, height, cols, width).transpose(0, 2, 1, 3)
+            .reshape(rows * cols, height, width))
+
+
+# -- what each square looks like -------------------------------------------------------------
+
+
+def measure(colour: np.ndarray, grey: np.ndarray) -> Squares:
+    """Return the ground colour and the ink of each square, from its two images."""
+    import cv2
+    import numpy as np
+
+    n, side = grey.shape[:2]
+    ground = np.median(colour[:, ring_mask(colour.shape[1])], axis=1).astype(np.uint8)
+    hsv = cv2.cvtColor(ground.reshape(n, 1, 3), cv2.COLOR_BGR2HSV_FULL).reshape(n, 3).astype(float)
+    level = np.median(grey[:, ring_mask(side)], axis=1).reshape(n, 1, 1)
+    inner = grey[:, side // 10:side - side // 10, side // 10:side - side // 10]
+    dark = (inner < DARK_INK * level).mean(axis=(1, 2))
+    light = (inner > level + LIGHT_INK * (255 - level)).mean(axis=(1, 2))
+    marked = (np.abs(inner.astype(np.int16) - level) >= MARK).mean(axis=(1, 2))
+    return Squares(grey, hsv[:, 0] * 360 / 256, np.ptp(ground.astype(int), axis=1),
+                   level.ravel(), dark, light, marked)
+
+
+def inverted(squares: Squares, which: np.ndarray) -> Squares:
+    """Return the squares with these ones (a mask) turned negative: light ink on a tile
+    (the last move's, in Words With Friends) becomes dark ink, read like any other."""
+    import numpy as np
+
+    grey = np.where(which[:, None, None], 255 - squares.grey, squares.grey)
+    return replace(squares, grey=grey, level=np.where(which, 255 - squares.level, squares.level),
+                   dark=np.where(which, squares.light, squares.dark),
+                   light=np.where(which, squares.dark, squares.light))
+
+
+def ring_mask(side: int) -> np.ndarray:
+    """Return the mask of the RING band inside the edge of a side x side square."""
+    import numpy as np
+
+    at = (np.arange(side) + 0.5) / side
+    edge = np.minimum(at, 1 - at)
+    depth = np.minimum(edge[:, None], edge[None, :])
+    return (depth >= RING[0]) & (depth < RING[1])
+
+
+def hue_gap(a: float, b: float) -> float:
+    """Return the distance in degrees between two hues on the colour wheel."""
+    return abs((a - b + 180) % 360 - 180)
+
+
+# -- reading tiles ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TileInk:
+    """A tile's ink: its letter's mask, its value's digit masks (left to right), and how sure.
+
+    `value_ink` is how dark the value corner's small marks are, as a fraction of the letter's
+    contrast: near 0 the corner is bare (a blank tile), near 1 it holds digits.
+    """
+
+    letter: np.ndarray | None
+    digits: list[np.ndarray]
+    value_ink: float
+    pieces: int  # A to Z are one piece of ink each; more is an accent (Ä, Ñ) or a smudge
+    top: int = -1  # the letter's top row (-1: none)
+
+
+def split_ink(grey: np.ndarray, level: float, cap: int | None = None) -> TileInk:
+    """Return the letter and value-digit masks of a tile's grey image, whose ground is level
+    (and, given the cap line, with what sticks up above it in the value corner cut off)."""
+    import numpy as np
+
+    contrast = max(level - darkest(grey), MIN_CONTRAST)
+    ink = grey < level - INK_DEPTH * contrast
+    letter, pieces = letter_ink(ink if cap is None else clear_of_value(ink, cap))
+    value_ink = percentile(value_marks(grey, letter, level), 99) / contrast
+    digits = value_digits(value_corner(grey, letter), level) if value_ink >= VALUE_INK[1] else []
+    rows = np.flatnonzero(letter.any(axis=1))
+    top = int(rows[0]) if len(rows) else -1
+    return TileInk(letter if tall(letter) else None, digits, value_ink, pieces, top)
+
+
+def cap_line(inks: list[TileInk]) -> int | None:
+    """Return the row where most tiles' letters begin (the cap line), if there are letters."""
+    import numpy as np
+
+    tops = [ink.top for ink in inks if ink.letter is not None]
+    return round(float(np.median(tops))) if tops else None
+
+
+def above_cap(ink: TileInk, cap: int | None, side: int) -> bool:
+    """True when a tile's letter begins above the cap line (by more than CAP_SLACK)."""
+    return cap is not None and ink.letter is not None and ink.top < cap - CAP_SLACK * side
+
+
+def lettered(grey: np.ndarray, level: float) -> bool:
+    """True when a square's grey image, whose ground is level, bears a letter's tall dark ink
+    (a premium square's label is shorter)."""
+    contrast = max(level - darkest(grey), MIN_CONTRAST)
+    return tall(letter_ink(grey < level - INK_DEPTH * contrast)[0])
+
+
+def tall(letter: np.ndarray) -> bool:
+    """True when a letter's ink (a mask of its tile) is a letter's height (TALL_LETTER)."""
+    import numpy as np
+
+    ys = np.nonzero(letter.any(axis=1))[0]
+    return len(ys) > 0 and ys[-1] - ys[0] >= TALL_LETTER * letter.shape[0]
+
+
+def letter_ink(ink: np.ndarray) -> tuple[np.ndarray, int]:
+    """Return the mask of a tile's letter (its blobs of ink clear of edges and value corner, and
+    smaller than the square: not its rim)."""
+    import cv2
+    import numpy as np
+
+    h, w = ink.shape
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    pieces = [i for i in range(1, count)
+              if stats[i][4] >= max(3, SPECK * w * h) and inside(stats[i][0], stats[i][2], w)
+              and inside(stats[i][1], stats[i][3], h) and not in_value_corner(stats[i], w, h)
+              and max(stats[i][2] / w, stats[i][3] / h) < WIDEST]
+    keep = np.zeros(count, bool)
+    keep[pieces] = True
+    return keep[labels], len(pieces)
+
+
+def clear_of_value(ink: np.ndarray, cap: int) -> np.ndarray:
+    """Return a tile's ink without what lies in its value corner above the cap line (where
+    the board's letters begin): a value touching a wide letter (WWF's W and its 4)."""
+    out = ink.copy()
+    out[:max(0, cap - 1), round(VALUE_LEFT * ink.shape[1]):] = False
+    return out
+
+
+def darkest(grey: np.ndarray, margin: float = 0.1) -> float:
+    """Return the grey level of the darkest percent of an image inside a margin (of its side)."""
+    import numpy as np
+
+    h, w = grey.shape
+    inner = grey[round(margin * h):h - round(margin * h), round(margin * w):w - round(margin * w)]
+    return float(np.partition(inner.ravel(), inner.size // 100)[inner.size // 100])
+
+
+def in_value_corner(stat: np.ndarray, w: int, h: int) -> bool:
+    """True if a blob of ink (left, top, width, height) is a small one in the value corner."""
+    left, top, width, height = stat[:4]
+    return (left + width / 2 > VALUE_LEFT * w and top + height < VALUE_BOTTOM * h
+            and height < VALUE_HEIGHT * h)
+
+
+def value_corner(grey: np.ndarray, letter: np.ndarray, paint: int = 255) -> np.ndarray:
+    """Return the value corner of a tile's image, with the letter's ink painted over."""
+    import cv2
+    import numpy as np
+
+    h, w = grey.shape
+    top, bottom = round(VALUE_TOP * h), round(VALUE_BOTTOM * h)
+    left, right = round(VALUE_LEFT * w), round(VALUE_RIGHT * w)
+    near = cv2.dilate(letter.astype(np.uint8), np.ones((5, 5), np.uint8))
+    corner = grey[top:bottom, left:right].copy()
+    corner[near[top:bottom, left:right] > 0] = paint
+    return corner
+
+
+def value_marks(grey: np.ndarray, letter: np.ndarray, level: float) -> np.ndarray:
+    """Return the value corner's small dark marks: how much darker than their surroundings,
+    and than the tile's ground (level).
+
+    A black-hat transform (closing minus image) keeps strokes thinner than its brush, such as
+    digits, and drops broad shading, such as the tile's bevel or a tint; the ground between
+    the strokes of a faint light label (WWF shows a premium's under its tile) is no mark.
+    """
+    import cv2
+    import numpy as np
+
+    side = round(MARK_BRUSH * grey.shape[0]) | 1
+    brush = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    below = np.clip(level - grey.astype(np.float32), 0, 255).astype(np.uint8)
+    marks = cv2.min(cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT, brush), below)
+    return value_corner(marks, letter, paint=0)
+
+
+def value_digits(corner: np.ndarray, level: float) -> list[np.ndarray]:
+    """Return the masks of the digits in a tile's value corner, left to right."""
+    import cv2
+    import numpy as np
+
+    ink = (corner < level - INK_DEPTH * (level - corner.min())).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    marks = [i for i in range(1, count) if stats[i][4] >= SPECK * ink.size]
+    tallest = max((stats[i][3] for i in marks), default=0)
+    order = sorted((stats[i][0], i) for i in marks if stats[i][3] >= DIGIT_HEIGHT * tallest)
+    return [cut(labels, stats[i]) == i for _, i in order]
+
+
+def cut(image: np.ndarray, stat: np.ndarray) -> np.ndarray:
+    """Return the part of an image inside a component's (left, top, width, height) box."""
+    left, top, width, height = stat[:4]
+    return image[top:top + height, left:left + width]
+
+
+def inside(start: int, length: int, side: int) -> bool:
+    """True if ink spanning start..start+length is centred on a side, clear of its ends.
+
+    At the ends lie the tile's shadow, the board's gap or the rack's background.
+    """
+    middle = start + length / 2
+    return start > 0 and start + length < side and EDGE * side < middle < (1 - EDGE) * side
+
+
+def read_tiles(squares: Squares, boxes: list[Box], look: Look,
+               which: list[int] | None = None) -> list[Cell]:
+    """Return the cells of these tiles (squares `which`, default all), matched all at once."""
+    which = list(range(len(boxes))) if which is None else which
+    inks = [split_ink(squares.grey[i], squares.level[i]) for i in which]
+    side = squares.grey.shape[1]
+    cap = cap_line(inks)
+    inks = [split_ink(squares.grey[i], squares.level[i], cap) if above_cap(ink, cap, side)
+            else ink for i, ink in zip(which, inks, strict=True)]
+    with_letter = [ink.letter for ink in inks if ink.letter is not None]
+    letters = iter(T.match(with_letter, T.load(look.sheets).only(LETTERS), look.scoring))
+    digits = iter(T.match([d for ink in inks for d in ink.digits],
+                          T.load(look.digit_sheets).only(DIGITS), look.scoring))
+    return [read_tile(squares.dark[i] > 0, box, ink,
+                      next(letters) if ink.letter is not None else None,
+                      [next(digits) for _ in ink.digits], look)
+            for i, box, ink in zip(which, boxes, inks, strict=True)]
+
+
+def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
+              value: list[T.Match], look: Look) -> Cell:
+    """Return the cell of one tile from its letter's and value's matches ('?': a bare tile);
+    a letter of several pieces of ink is not one of A-Z (Ä Ñ): it is uncertain, whatever it
+    looks most like."""
+    bare = ink.value_ink < VALUE_INK[0]
+    if letter is None:
+        blank = bare and not inked
+        return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank")
+    sure_blank = 1.0 if bare or value else UNSURE
+    number = tile_value(value, look.values.get(letter.symbol), look.scoring)
+    confidence = min(letter.confidence, sure_blank) if ink.pieces == 1 else 0.0
+    note = f"{letter.symbol} {letter.score:.2f}, {letter.rival} {letter.rival_score:.2f}" + \
+        ("" if ink.pieces == 1 else f"; {ink.pieces} pieces of ink: not a letter of A-Z")
+    return Cell(box, letter.symbol, confidence, number, "blank" if bare else None, note,
+                value_uncertain=bool(value) and number is None)
+
+
+def tile_value(digits: list[T.Match], usual: int | None, scoring: T.Scoring) -> int | None:
+    """Return the value a tile's digits show: read surely, or else the letter's usual value
+    (the game's, when its values are known) if every digit of it is the best match or a
+    close runner-up (the 8 of a small, blurred value, whose upper hole has closed, is a 6
+    or an 8: on an X it is the 8); None when neither holds."""
+    if digits and all(d.confidence >= UNCERTAIN for d in digits):
+        return int("".join(d.symbol for d in digits))
+    close = [{d.symbol} | ({d.rival} if d.score - d.rival_score < scoring.clear else set())
+             for d in digits]
+    fits = usual is not None and len(str(usual)) == len(digits) and \
+        all(c in near for c, near in zip(str(usual), close, strict=True))
+    return usual if fits else None
+
+
+# -- what the crossword solver takes ---------------------------------------------------------
+
+
+def crossword_inputs(reading: Reading) -> CrosswordInputs:
+    """Return the board lines, rack, layout lines and uncertain squares of a board reading."""
+    cells = reading.cells
+    layout = tuple(" ".join(layout_token(cells[r * SIZE + c]) for c in range(SIZE))
+                   for r in range(SIZE))
+    rack = "".join(cell.text or "?" for cell in reading.rack)
+    unsure = [f"row {i // SIZE} col {i % SIZE}" for i, c in enumerate(cells) if c.uncertain]
+    unsure += [f"rack tile {i + 1}" for i, c in enumerate(reading.rack) if c.uncertain]
+    return CrosswordInputs(board_lines(reading), rack, layout, tuple(unsure))
+
+
+def board_lines(reading: Reading) -> tuple[str, ...]:
+    """Return a board reading as 15 lines of 15 squares: '.', A-Z, a-z for a played blank."""
+    cells = reading.cells
+    return tuple("".join(board_char(cells[r * SIZE + c]) for c in range(SIZE))
+                 for r in range(SIZE))
+
+
+def board_char(cell: Cell) -> str:
+    """Return a square's board-file character: '.', a letter, or lowercase for a blank."""
+    if not cell.text:
+        return "."
+    return cell.text.lower() if cell.state == "blank" else cell.text
+
+
+def layout_token(cell: Cell) -> str:
+    """Return a square's layout token: its premium, '*' for the start, else '.'."""
+    if cell.text or cell.state is None:
+        return "."
+    return "*" if cell.state == "start" else cell.state

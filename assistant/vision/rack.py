@@ -1,0 +1,113 @@
+"""The rack of a crossword game's screenshot: a row of up to 7 large tiles outside the board.
+
+Found with no hand-set coordinates: the largest row of big flat squares (1.2 to 3.5 board
+pitches) outside the board, below it first (where phones show it), then all around it. Each
+rack tile is read like a board tile (board.read_tiles); a tile with no ink at all is a blank.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .board import (
+    COLOURFUL,
+    LIGHT_GROUND,
+    RACK_CELL,
+    Look,
+    measure,
+    read_tiles,
+    resample,
+    split_cells,
+)
+from .locate import Lattice, flat_squares, gradient, working_copies
+from .types import Box, Cell
+
+if TYPE_CHECKING:
+    import numpy as np
+
+RACK_SIZE = 7
+RACK_SIDES = (1.2, 3.5)  # a rack tile's side, in board pitches
+RACK_THRESHOLDS = (64, 40)  # edge thresholds (locate.flat_squares) for the glossy rack tiles
+RACK_BELOW = 8  # how far below the board (in pitches) the rack is looked for first
+RACK_PAD = 0.04  # a rack tile reaches this much (of its side) beyond its flat face
+
+
+def find_rack(frame: np.ndarray, lattice: Lattice) -> list[Box]:
+    """Return the boxes of the rack tiles, left to right: the largest row of big flat squares.
+
+    The rack is looked for below the board first (where phones show it), then all around it.
+    """
+    _, y, _, h = lattice.region()
+    below = (0, y + h, frame.shape[1], round(RACK_BELOW * lattice.pitch_y))
+    for area in (below, (0, 0, frame.shape[1], frame.shape[0])):
+        ax, ay, aw, ah = clip(area, frame.shape)
+        small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw], whole=True))
+        steep = gradient(small)
+        for threshold in RACK_THRESHOLDS:
+            squares = flat_squares(small, threshold, steep) / factor + [ax, ay, 0, 0]
+            tiles = rack_in(squares, lattice)
+            if tiles:
+                return tiles
+    return []
+
+
+def rack_in(squares: np.ndarray, lattice: Lattice) -> list[Box]:
+    """Return the rack tiles among flat squares (x, y, w, h) of the frame: the largest row of
+    squares of a rack tile's size, outside the board."""
+    side = squares[:, 2:4].mean(axis=1)
+    big = (side >= RACK_SIDES[0] * lattice.pitch_x) & (side <= RACK_SIDES[1] * lattice.pitch_x)
+    bx, by, bw, bh = lattice.region()
+    outside = ((squares[:, 0] >= bx + bw) | (squares[:, 0] + squares[:, 2] <= bx)
+               | (squares[:, 1] >= by + bh) | (squares[:, 1] + squares[:, 3] <= by))
+    rows = rack_rows(squares[big & outside])
+    if not rows:
+        return []
+    best = max(rows, key=len)
+    pad = RACK_PAD * best[:, 2:4].mean()
+    return [(round(x - pad), round(y - pad), round(w + 2 * pad), round(h + 2 * pad))
+            for x, y, w, h in best[best[:, 0].argsort()]]
+
+
+def rack_rows(squares: np.ndarray) -> list[np.ndarray]:
+    """Return the groups of equal squares in a row (at most RACK_SIZE), one array per group."""
+    import numpy as np
+
+    rows = []
+    for _, y, w, h in squares:
+        same = ((np.abs(squares[:, 1] - y) < 0.25 * h) & (np.abs(squares[:, 3] - h) < 0.15 * h)
+                & (np.abs(squares[:, 2] - w) < 0.15 * w))
+        if 1 <= same.sum() <= RACK_SIZE:
+            rows.append(squares[same])
+    return rows
+
+
+def clip(box: Box, shape: tuple[int, ...]) -> Box:
+    """Return the box cut to the bounds of an image of this shape (at least 1x1)."""
+    x, y, w, h = box
+    x0, y0 = min(max(x, 0), shape[1] - 1), min(max(y, 0), shape[0] - 1)
+    return x0, y0, max(1, min(x + w, shape[1]) - x0), max(1, min(y + h, shape[0]) - y0)
+
+
+def rack_cells(frame: np.ndarray, boxes: list[Box]) -> tuple[np.ndarray, np.ndarray]:
+    """Return the rack tiles as (colour cells, shrunk; grey cells RACK_CELL x RACK_CELL)."""
+    import numpy as np
+
+    return split_cells(np.hstack([resample(frame, box, RACK_CELL, RACK_CELL) for box in boxes]),
+                       1, len(boxes))
+
+
+def read_rack(frame: np.ndarray, boxes: list[Box], look: Look) -> list[Cell]:
+    """Return the rack's cells, or none if the squares found are not a rack of tiles.
+
+    Rack tiles have light grounds, colourless unless the game's tiles are colourful; at least
+    one bears a letter, and at most the bag's blanks are bare: a row of light squares without
+    letters (avatars, buttons) is no rack.
+    """
+    if not boxes:
+        return []
+    squares = measure(*rack_cells(frame, boxes))
+    cells = read_tiles(squares, boxes, look)
+    tiles = all(squares.level >= LIGHT_GROUND) and (
+        look.colourful_tiles or all(squares.chroma < COLOURFUL))
+    lettered = sum(c.text not in ("", "?") for c in cells)
+    return cells if tiles and lettered and len(cells) - lettered <= look.max_blanks else []

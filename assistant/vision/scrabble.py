@@ -1,0 +1,33 @@
+"""Read a Scrabble screenshot: the Wordfeud reader under Scrabble's name (the apps look alike:
+a 15x15 board of squares, labelled premium squares, light tiles with a value in the corner).
+
+The premium squares read are only a check that this is a board: the solver plays on Scrabble's
+standard layout (core.rules.SCRABBLE).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from . import wordfeud
+from .types import Reading
+
+if TYPE_CHECKING:
+    import numpy as np
+
+GAME = "scrabble"
+READERS = wordfeud.READERS
+LOOK = replace(wordfeud.LOOK, name="Scrabble")
+
+
+def read(frame: np.ndarray, reader: str = "auto") -> Reading:
+    """Return the board and rack read from a BGR frame, or raise BadInput naming Scrabble."""
+    return wordfeud.read_as(frame, GAME, LOOK)
+
+
+def looks_like(frame: np.ndarray) -> bool:
+    """True when the frame shows a board in Scrabble's (and Wordfeud's) look, read surely."""
+    from . import claims
+
+    return claims(GAME, frame)
