@@ -82,6 +82,9 @@ def doubt(reading: Reading, options: Namespace, warn: Callable[[str], None]) -> 
     if (doubtful or unread) and options.strict:
         raise BadInput(f"{where}: uncertain tiles (--strict): "
                        f"{cell_list(reading, doubtful + unread, values=True)}")
+    if reading.settling:
+        warn(f"{where}: the grid is still settling (empty or half-drawn cells): only the tiles "
+             "at rest are played")
     if doubtful:
         warn(f"{where}: uncertain tiles, played as blocked: {cell_list(reading, doubtful)}")
     if unread:
@@ -121,6 +124,8 @@ def read_json(reading: Reading) -> ReadJSON:
         region=list(reading.region or ()))
     if reading.rack:
         read["rack"] = [c.text for c in reading.rack]
+    if reading.settling:
+        read["settling"] = True
     return read
 
 

@@ -39,6 +39,7 @@ class ReadJSON(TypedDict):
     region: list[int]
     rack: NotRequired[list[str]]
     board: NotRequired[list[str]]
+    settling: NotRequired[bool]  # Bookworm: the grid is not at rest (empty or half-drawn cells)
 
 
 class Solved(TypedDict):
