@@ -35,6 +35,7 @@ off as sure.
 from __future__ import annotations
 
 import string
+from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.types import BadInput
@@ -52,6 +53,8 @@ MIN_TILES = 5  # parchment tiles on one lattice that make a grid by themselves
 FEW_GROUPS = 8  # groups of fewer tiles tried as a grid (most tiles first)
 MIN_SIDE = 10  # pixels: a smaller square is not a tile at all
 MIN_READ = 16  # pixels: a grid of smaller tiles is refused as too small to read
+SMALL_IMAGE = 480  # pixels: a grid not found in a smaller image is looked for ENLARGE times bigger
+ENLARGE = 3
 MAX_STRETCH = 1.4  # how much wider than high (or higher than wide) a tile may be stretched
 BIG_TILE = 96  # pixels: a bigger tile is scaled down to this before it is read
 TILE_PER_PITCH = 0.96  # a tile's side over the pitch (the thin gap is the rest)
@@ -66,18 +69,24 @@ EMPTY = 0.2  # an empty cell has at most this share of lit pixels (a gem's glow 
 SURELY_EMPTY = 0.08  # ... and is surely empty with at most this share
 BARE_LINE = 0.15  # a row or column of a cell's face with less lit than this shows no tile
 HALF = 0.12  # a tile whose face leaves this share of its cell bare, from one edge, is half drawn
+FACE_LINE = 0.1  # a row or column of a face with less of its state's colour than this is bare
+FACES = {"locked": "normal", "fire": "normal"}  # states whose face is parchment
+STRAY = 2  # a grid of few tiles: at most this many of its cells may look like no cell of a grid
 RING = 4 * SIZE + 4  # the places around a grid
 AROUND = 0.3  # a grid of few tiles: at most this share of them may look like cells
 
 # Light: a screen dimmed behind a dialog
-DIM = 0.75  # parchment tiles darker than this (their brightest channel, 0..1) are dimmed
+DIM = 0.9  # a grid whose brightest parts (its parchment) are darker than this (0..1) is dimmed
 SPAN = (0.005, 0.995)  # the percentiles of each channel stretched to 0 and 255 when dimmed
-MIN_RANGE = 40  # levels (of 255) of brightness an image must span to be read
+MIN_RANGE = 16  # levels (of 255) of brightness an image must span to be read
+DARK_IMAGE = 0.5  # an image whose brightest parts are darker than this (0..1) is called dark
+FLAT = 4  # levels: an image spanning fewer is flat, and no grid is looked for in it levelled
 
 # A colour box: (hue from, hue to) in degrees (wrapping past 360), saturation and value in 0..1.
 ColourBox = tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 PARCHMENT: ColourBox = ((30, 72), (0.18, 0.63), (0.65, 1.0))
 RED: ColourBox = ((350, 12), (0.8, 1.0), (0.5, 1.0))  # the turn counter of a harmed tile
+OUTLINED = 0.2  # share of dark pixels around a red digit that makes it a counter
 FLAME: ColourBox = ((5, 50), (0.75, 1.0), (0.7, 1.0))  # the flames around a burning tile
 
 # state: the colour of its face, and the share of the face that colour must cover
@@ -97,7 +106,8 @@ STATE_COLOURS: dict[str, tuple[ColourBox, float]] = {
 HUELESS = frozenset({"smashed", "diamond"})  # states told by grey and white, not by a hue
 COUNTED = frozenset({"locked", "smashed", "plagued"})  # the states that show a turn counter
 FIRE_SIDE = 0.15  # share of each side of a burning tile's face in flame colours
-FIRE_INNER = 0.7  # share of parchment inside the flames of a burning tile
+FIRE_INNER = 0.4  # share of plain parchment inside the flames of a burning tile
+PLAIN: ColourBox = ((40, 60), (0.15, 0.45), (0.75, 1.0))  # plain parchment: no orange glow
 PAPER = frozenset({"normal", "fire"})  # states whose letter stands on plain parchment
 # The rainbow wildcard: bands of the rainbow's colours (hue ranges, strong colours only), each
 # covering RAINBOW_BAND of the face; with RAINBOW_SURE of them it is surely the wildcard
@@ -164,7 +174,23 @@ def look_at(frame: np.ndarray, box: Box) -> Look:
     if slot == "empty":
         return nothing("empty", sure)
     look = tile_look(tile)
+    if slot == "tile" and not look.rainbow and look.state and covered(tile, look.state) < 1 - HALF:
+        slot = "half"  # its face's colour leaves a band from one edge: the frame hides the rest
     return look if slot == "tile" else look._replace(sure=0.0, slot=slot)
+
+
+def covered(tile: np.ndarray, state: str) -> float:
+    """Return the share of the face, from its edges inwards, whose rows and columns each show
+    the colour of the state's face."""
+    import cv2
+
+    face = face_of(tile)
+    hsv = cv2.cvtColor(face, cv2.COLOR_BGR2HSV)
+    colour = colour_mask(hsv, STATE_COLOURS[FACES.get(state, state)][0]) > 0
+    if state == "fire":
+        colour |= colour_mask(hsv, FLAME) > 0
+    return 1 - max(edge_run(colour.mean(axis=1) < FACE_LINE),
+                   edge_run(colour.mean(axis=0) < FACE_LINE))
 
 
 def nothing(slot: str, sure: float = 0.0) -> Look:
@@ -263,20 +289,59 @@ def find(frame: np.ndarray) -> tuple[np.ndarray, Lattice]:
     """Return the frame to read (its levels stretched back when the game is dimmed) and the
     grid's lattice in it; BadInput when there is no grid, or one too small or too dark."""
     lattice = locate(frame)
-    if lattice is None or dim(frame, lattice):
-        bright = levelled(frame)
-        found = locate(bright) if bright is not None else None
-        if found is None and lattice is not None:
-            raise BadInput(f"{where(lattice, frame)}, but too dark to read: the image spans "
-                           f"{levels(frame)} levels of brightness (at least {MIN_RANGE})")
-        if found is None or bright is None:
-            raise BadInput(f"no Bookworm grid found: no 4x4 grid of parchment letter tiles "
-                           f"in the {frame.shape[1]}x{frame.shape[0]} image")
-        frame, lattice = bright, found
+    if lattice is not None and not dim(frame, lattice):
+        return frame, readable(frame, lattice)
+    bright = levelled(frame)
+    found = locate(bright) if bright is not None else None
+    seen = found or lattice or enlarged(frame)
+    if seen is None:
+        raise BadInput(f"no Bookworm grid found: {why_none(frame)}")
+    if levels(frame) < MIN_RANGE:
+        raise BadInput(f"{where(seen, frame)}, but it is too dark to read: the "
+                       f"image spans {levels(frame)} levels of brightness (at least {MIN_RANGE})")
+    if found is None or bright is None:
+        return frame, readable(frame, seen)
+    return bright, readable(bright, found)
+
+
+def enlarged(frame: np.ndarray) -> Lattice | None:
+    """Return the lattice of a grid too small for its tiles to come apart (found in the frame
+    scaled up ENLARGE times, then scaled back), or None; only small frames are tried."""
+    import cv2
+
+    if max(frame.shape[:2]) > SMALL_IMAGE:
+        return None
+    lattice = locate(cv2.resize(frame, None, fx=ENLARGE, fy=ENLARGE,
+                                interpolation=cv2.INTER_CUBIC))
+    if lattice is None:
+        return None
+    def back(at: float) -> float:
+        return (at + 0.5) / ENLARGE - 0.5
+
+    return replace(lattice, x=back(lattice.x), y=back(lattice.y),
+                   pitch_x=lattice.pitch_x / ENLARGE, pitch_y=lattice.pitch_y / ENLARGE,
+                   width=lattice.width / ENLARGE, height=lattice.height / ENLARGE)
+
+
+def why_none(frame: np.ndarray) -> str:
+    """Return why a frame shows no grid: too small, too dark, or no grid of parchment tiles."""
+    height, width = frame.shape[:2]
+    if min(height, width) < SIZE * MIN_READ:
+        return (f"the {width}x{height} image is too small to hold a grid that can be read "
+                f"(at least {SIZE * MIN_READ} pixels a side)")
+    brightest = round(100 * float(max(percentiles(frame)[1])) / 255)
+    if brightest < DARK_IMAGE * 100:
+        return (f"the {width}x{height} image is too dark to find one in: its brightest parts "
+                f"are at {brightest}% of white")
+    return f"no 4x4 grid of parchment letter tiles in the {width}x{height} image"
+
+
+def readable(frame: np.ndarray, lattice: Lattice) -> Lattice:
+    """Return the lattice when its tiles are big enough to read, else raise BadInput."""
     if min(lattice.width, lattice.height) < MIN_READ:
-        raise BadInput(f"{where(lattice, frame)}, but too small to read: its tiles are "
+        raise BadInput(f"{where(lattice, frame)}, but it is too small to read: its tiles are "
                        f"{lattice.width:.0f} pixels (at least {MIN_READ})")
-    return frame, lattice
+    return lattice
 
 
 def where(lattice: Lattice, frame: np.ndarray) -> str:
@@ -298,15 +363,14 @@ def locate(frame: np.ndarray) -> Lattice | None:
 
     blobs = tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV), PARCHMENT))
     groups = tile_groups(blobs)
-    big = [lattice for group in groups if len(group.blobs) >= MIN_TILES
-           for lattice in group_windows(group)]
-    if big:
-        return max(big, key=lambda lattice: fitness(kinds(frame, lattice), lattice))
-    few = [((*fitness(seen, lattice), -around), lattice) for group in groups[:FEW_GROUPS]
+    big = [((*fitness(kinds(frame, lattice), lattice), 0), lattice) for group in groups
+           if len(group.blobs) >= MIN_TILES for lattice in group_windows(group)]
+    few = [((*fitness(seen, lattice), -around), lattice)
+           for group in [g for g in groups if len(g.blobs) < MIN_TILES][:FEW_GROUPS]
            for lattice in group_windows(group)
            if explained(seen := kinds(frame, lattice))
            and (around := ring_cells(frame, lattice)) <= AROUND * RING]
-    return max(few, key=lambda pair: pair[0])[1] if few else None
+    return max(big + few, key=lambda pair: pair[0])[1] if big or few else None
 
 
 def kinds(frame: np.ndarray, lattice: Lattice) -> list[str]:
@@ -324,15 +388,17 @@ def kind(frame: np.ndarray, box: Box) -> str:
     return slot if slot != "tile" else "letter" if has_letter(tile) else "other"
 
 
-def fitness(seen: list[str], lattice: Lattice) -> tuple[int, int, int]:
-    """Return how well a window fits the grid: its tiles with letters and empty slots, its
-    tile blobs, its cells cut off by the image."""
-    return seen.count("letter") + seen.count("empty"), lattice.found, seen.count("cut")
+def fitness(seen: list[str], lattice: Lattice) -> tuple[int, int, int, int]:
+    """Return how well a window fits the grid: its tiles with letters and empty slots, then
+    its tiles with letters, its tile blobs, its cells cut off by the image."""
+    letters = seen.count("letter")
+    return letters + seen.count("empty"), letters, lattice.found, seen.count("cut")
 
 
 def explained(seen: list[str]) -> bool:
-    """True when every cell in the image is a cell of a grid, and one at least has a letter."""
-    return "other" not in seen and "letter" in seen
+    """True when the cells in the image are a grid's cells (but for STRAY of them: a tile
+    falling in from under the frame looks like neither), and one at least has a letter."""
+    return seen.count("other") <= STRAY and "letter" in seen
 
 
 def ring_cells(frame: np.ndarray, lattice: Lattice) -> int:
@@ -502,17 +568,20 @@ def dim(frame: np.ndarray, lattice: Lattice) -> bool:
 
 
 def levelled(frame: np.ndarray) -> np.ndarray | None:
-    """Return the frame with each channel's levels stretched to the full range (from its SPAN
-    percentiles), or None when the image spans fewer than MIN_RANGE levels."""
+    """Return the frame with its levels stretched back: each channel less its black (a tint
+    added by a dialog), all times one gain (keeping the colours) that brings the brightest
+    channel to white; None when it is flat (fewer than FLAT levels)."""
     import cv2
     import numpy as np
 
     low, high = percentiles(frame)
-    if levels(frame) < MIN_RANGE:
+    if levels(frame) < FLAT:
         return None
     ramp = np.arange(256, dtype=np.float32)[:, None]
-    table = np.clip((ramp - low) * 255 / np.maximum(high - low, 1), 0, 255).astype(np.uint8)
-    return cv2.LUT(np.ascontiguousarray(frame), table[:, None, :])
+    table = np.clip((ramp - low) * 255 / max(high - low), 0, 255).astype(np.uint8)
+    gain = 255 / max(levels(frame), 1)
+    smooth = cv2.GaussianBlur(frame, (5, 5), min(1.0, gain / 4)) if gain > 1.5 else frame
+    return cv2.LUT(np.ascontiguousarray(smooth), table[:, None, :])
 
 
 def levels(frame: np.ndarray) -> int:
@@ -620,7 +689,8 @@ def middle_blobs(ink: np.ndarray) -> np.ndarray:
 
 
 def counter_mask(tile: np.ndarray) -> np.ndarray:
-    """Return the mask of a red turn counter (and its outline) in the tile's lower right."""
+    """Return the mask of a red turn counter (and its outline) in the tile's lower right: a red
+    digit outlined in black (a red patch of a ruby's face has no outline)."""
     import cv2
     import numpy as np
 
@@ -631,6 +701,11 @@ def counter_mask(tile: np.ndarray) -> np.ndarray:
     digit = (x + w / 2 > 0.6 * width) & (y + h / 2 > 0.6 * height) & (area >= 4)
     digit &= (h >= 0.1 * height) & (h <= 0.4 * height) & (w <= 0.35 * width)
     digit[0] = False
+    dark = tile.max(axis=2) < DARK * 255
+    for k in np.flatnonzero(digit):
+        blob = (labels == k).astype(np.uint8)
+        rim = (cv2.dilate(blob, np.ones((3, 3), np.uint8)) > 0) & (blob == 0)
+        digit[k] = dark[rim].mean() >= OUTLINED
     grow = max(3, round(0.06 * height)) | 1
     return cv2.dilate(digit[labels].astype(np.uint8), np.ones((grow, grow), np.uint8)) > 0
 
@@ -697,7 +772,7 @@ def read_letters(looks: list[Look], ask: bool = True) -> list[tuple[str, float]]
 class Census(NamedTuple):
     """The colours of a tile's face: per state, the share of the face (ink, its rim and the
     coin aside) in its colour; the least share of flame colours along the face's four sides;
-    the share of parchment inside them; how many colours of the rainbow band the face."""
+    the share of plain parchment inside them; how many colours of the rainbow band the face."""
 
     shares: dict[str, float]
     flames: float
@@ -713,8 +788,8 @@ def tile_state(tile: np.ndarray, counter: np.ndarray) -> tuple[str, float, float
     if rainbow:
         return (*marked("normal", rainbow, tile, counter), rainbow)
     state, sure = by_colour(census.shares)
-    if state == "normal":
-        state, sure = burning(sure, census)
+    if state in ("normal", "garnet"):
+        state, sure = burning(state, sure, census)
     return (*marked(state, sure, tile, counter), 0.0)
 
 
@@ -730,13 +805,15 @@ def by_colour(shares: dict[str, float]) -> tuple[str, float]:
     return first, min(1.0, max(0.0, strength[first] - strength[second]), strength[first] / 2)
 
 
-def burning(sure: float, census: Census) -> tuple[str, float]:
-    """Return (state, confidence) of a parchment face: fire when flames run along all four
-    of its sides around plain parchment; uncertain when they run only half as much."""
-    flames = census.flames / FIRE_SIDE
-    if flames >= 1 and census.inner >= FIRE_INNER:
-        return "fire", float(min(1.0, flames - 0.4))
-    return "normal", min(sure, UNCERTAIN / 2) if flames >= 0.5 else sure
+def burning(state: str, sure: float, census: Census) -> tuple[str, float]:
+    """Return (state, confidence) of a face whose colours read as parchment or garnet: fire
+    when flames run along all four sides around plain parchment (a garnet glows orange all
+    over, its middle too); uncertain when either is only half there."""
+    flames, inner = census.flames / FIRE_SIDE, census.inner / FIRE_INNER
+    if flames >= 1 and inner >= 1:
+        return "fire", float(min(1.0, flames - 0.4, inner - 0.4))
+    doubt = flames >= 0.5 and (state == "normal" or inner >= 0.75)
+    return state, min(sure, UNCERTAIN / 2) if doubt else sure
 
 
 def marked(state: str, sure: float, tile: np.ndarray, counter: np.ndarray) -> tuple[str, float]:
@@ -781,7 +858,7 @@ def face_census(tile: np.ndarray) -> Census:
     inside[side:-side, side:-side] = keep[side:-side, side:-side]
     return Census({state: int(mask[keep].sum()) / total for state, mask in masks.items()},
                   least_side(colour_mask(hsv, FLAME) > 0, side),
-                  int(masks["normal"][inside].sum()) / max(1, int(inside.sum())),
+                  int((colour_mask(hsv, PLAIN) > 0)[inside].sum()) / max(1, int(inside.sum())),
                   bands(hsv, keep))
 
 
