@@ -104,6 +104,9 @@ def doubt(reading: Reading, options: Namespace, warn: Callable[[str], None]) -> 
     if (doubtful or unread) and options.strict:
         raise BadInput(f"{where}: uncertain tiles (--strict): "
                        f"{cell_list(reading, doubtful + unread, values=True)}")
+    if reading.settling:
+        warn(f"{where}: the grid is still settling (empty or half-drawn cells): only the tiles "
+             "at rest are played")
     if doubtful:
         warn(f"{where}: uncertain tiles, played as blocked: {cell_list(reading, doubtful)}")
     if unread:
@@ -148,6 +151,8 @@ def read_json(reading: Reading) -> ReadJSON:
         from .vision.board import board_lines
 
         read["board"] = list(board_lines(reading))
+    if reading.settling:
+        read["settling"] = True
     return read
 
 

@@ -1,9 +1,13 @@
 """Draw Bookworm Adventures-style battle screens for the reader's tests and benchmark.
 
 Parchment tiles with dark serif letters, gem tiles in their colours with facets, a locked tile
-under grey chains with a red counter, a smashed grey stone tile with cracks; the grid sits in a
-wooden frame inside a game window (title bar, other parchment panels), optionally on a desktop
-with other windows. Everything scales with the tile side, so one drawing serves every size.
+under grey chains with a red counter, a smashed grey stone tile with cracks, a plagued tile
+(yellow-green, mottled, with a counter), a burning one (flames around its parchment), a warped
+one (teal, with a spiral), the rainbow wildcard `?`; empty cells (the dark slot shows) and
+tiles falling in, half hidden by the frame. The grid sits in a golden frame inside a game
+window (title bar, other parchment panels, the word being spelled in tiles above), optionally
+on a desktop with other windows (a grid of black letters on white among them), dimmed behind a
+dialog. Everything scales with the tile side, so one drawing serves every size.
 """
 
 from __future__ import annotations
@@ -23,9 +27,15 @@ FILLS = {  # BGR face colour of each state
     "normal": PARCHMENT, "locked": PARCHMENT, "smashed": (150, 155, 160),
     "amethyst": (200, 60, 150), "emerald": (60, 180, 60), "sapphire": (200, 90, 30),
     "garnet": (40, 120, 240), "ruby": (60, 30, 200), "crystal": (230, 200, 255),
-    "diamond": (245, 245, 245),
+    "diamond": (245, 245, 245), "plagued": (40, 200, 150), "warped": (200, 200, 100),
+    "fire": PARCHMENT,
 }
+RAINBOW = ((40, 40, 230), (30, 140, 240), (40, 220, 240), (60, 180, 60), (220, 100, 40),
+           (200, 60, 140))  # BGR bands: red, orange, yellow, green, blue, purple
+COUNTED = ("locked", "smashed", "plagued")  # states drawn with a red turn counter
+FRAME, SLOT = (60, 150, 200), (15, 25, 35)  # the grid's golden frame, its dark empty slots
 INK = (20, 20, 20)
+GEMS = ("amethyst", "emerald", "sapphire", "garnet", "ruby", "crystal", "diamond")
 GAP = 1 / bookworm.TILE_PER_PITCH - 1  # gap between tiles, as a share of the tile side
 
 
@@ -57,8 +67,11 @@ def draw_counter(canvas: np.ndarray, x: int, y: int, side: int, digit: str) -> N
     scale = side / 60
     at = (x + round(0.78 * side), y + round(0.98 * side))
     thick = max(1, round(side / 25))
-    cv2.putText(canvas, digit, at, cv2.FONT_HERSHEY_DUPLEX, scale, (0, 0, 0), thick + 2,
-                cv2.LINE_AA)
+    rim = max(1, round(side / 40))  # the black outline, as in the game
+    for dx in range(-rim, rim + 1):
+        for dy in range(-rim, rim + 1):
+            cv2.putText(canvas, digit, (at[0] + dx, at[1] + dy), cv2.FONT_HERSHEY_DUPLEX,
+                        scale, (0, 0, 0), thick, cv2.LINE_AA)
     cv2.putText(canvas, digit, at, cv2.FONT_HERSHEY_DUPLEX, scale, (0, 0, 255), thick,
                 cv2.LINE_AA)
 
@@ -95,19 +108,63 @@ def draw_cracks(canvas: np.ndarray, x: int, y: int, side: int) -> None:
         cv2.polylines(canvas, [line], False, (95, 100, 105), max(1, side // 30), cv2.LINE_AA)
 
 
+def draw_blotches(canvas: np.ndarray, x: int, y: int, side: int) -> None:
+    """Draw a plague's mottling: pale yellow blotches and dark green spots."""
+    for u, v, r, colour in ((0.2, 0.2, 0.13, (120, 235, 210)), (0.75, 0.25, 0.1, (120, 235, 210)),
+                            (0.22, 0.75, 0.11, (120, 235, 210)), (0.55, 0.15, 0.06, (30, 140, 90)),
+                            (0.8, 0.6, 0.06, (30, 140, 90)), (0.35, 0.5, 0.05, (30, 140, 90))):
+        centre = (x + round(u * side), y + round(v * side))
+        cv2.circle(canvas, centre, max(1, round(r * side)), colour, -1, cv2.LINE_AA)
+
+
+def draw_flames(canvas: np.ndarray, x: int, y: int, side: int) -> None:
+    """Draw a burning tile's flames: an orange glow around its face, tongues from below."""
+    glow, inset = max(2, round(0.1 * side)), round(0.06 * side)
+    cv2.rectangle(canvas, (x + inset, y + inset), (x + side - 1 - inset, y + side - 1 - inset),
+                  (0, 110, 255), glow)
+    for k in range(5):
+        left = x + round(k * side / 5)
+        tip = (left + round(side / 10), y + round((0.5 + 0.12 * (k % 2)) * side))
+        tongue = np.array([(left, y + side - 1), tip, (left + round(side / 5), y + side - 1)])
+        cv2.fillPoly(canvas, [tongue], (0, 150, 255), cv2.LINE_AA)
+
+
+def draw_spiral(canvas: np.ndarray, x: int, y: int, side: int) -> None:
+    """Draw a warped tile's spiral, darker than its teal face."""
+    turns = np.linspace(1.5, 4 * np.pi, 60)
+    radius = 0.42 * side * turns / turns[-1]
+    points = np.column_stack([x + side / 2 + radius * np.cos(turns),
+                              y + side / 2 + radius * np.sin(turns)]).astype(np.int32)
+    cv2.polylines(canvas, [points], False, (140, 110, 40), max(1, side // 25), cv2.LINE_AA)
+
+
+def draw_rainbow(canvas: np.ndarray, x: int, y: int, side: int) -> None:
+    """Draw the rainbow wildcard's face: six bands of colour, top to bottom."""
+    band = side / len(RAINBOW)
+    for k, colour in enumerate(RAINBOW):
+        cv2.rectangle(canvas, (x + 1, y + round(k * band)), (x + side - 2,
+                      y + round((k + 1) * band) - 1), colour, -1)
+
+
+MARKS = {"smashed": draw_cracks, "plagued": draw_blotches, "fire": draw_flames,
+         "warped": draw_spiral}
+
+
 def draw_tile(canvas: np.ndarray, x: int, y: int, side: int, text: str, state: str,
-              font: Path) -> None:
-    """Draw one tile: its face for the state, bevel, value coin, letter, chains or counter."""
+              font: Path, counter: bool | None = None) -> None:
+    """Draw one tile: its face for the state (the rainbow's bands for `?`), its bevel, marks,
+    value coin, letter, chains and counter (by default on the states that show one)."""
     colour = FILLS[state]
     bevel = max(1, side // 16)
     right, bottom = x + side - 1, y + side - 1
     cv2.rectangle(canvas, (x, y), (right, bottom), shade(colour, -45), -1)
     cv2.rectangle(canvas, (x + bevel, y), (right - bevel, y + bevel), shade(colour, 20), -1)
     cv2.rectangle(canvas, (x + bevel, y + bevel), (right - bevel, bottom - bevel), colour, -1)
-    if state not in ("normal", "locked", "smashed"):
+    if state in GEMS:
         draw_facets(canvas, x, y, side, colour)
-    if state == "smashed":
-        draw_cracks(canvas, x, y, side)
+    MARKS.get(state, lambda *_: None)(canvas, x, y, side)
+    if text == "?":
+        draw_rainbow(canvas, x, y, side)
     coin = (x + round(0.88 * side), y + round(0.88 * side))
     cv2.circle(canvas, coin, max(2, round(0.07 * side)), (60, 120, 190), -1, cv2.LINE_AA)
     size = round((0.5 if len(text) > 1 else 0.62) * side)
@@ -115,15 +172,20 @@ def draw_tile(canvas: np.ndarray, x: int, y: int, side: int, text: str, state: s
         draw_text(canvas, text, (x + side / 2, y + 0.48 * side), size, INK, font)
     if state == "locked":
         draw_chains(canvas, x, y, side)
-    if state in ("locked", "smashed"):
+    if state in COUNTED if counter is None else counter:
         draw_counter(canvas, x, y, side, "3")
 
 
-def draw_window(texts: list[str], states: list[str], side: int,
-                font: Path | None = None) -> tuple[np.ndarray, list]:
+def draw_window(texts: list[str], states: list[str], side: int, font: Path | None = None,
+                falling: dict[int, float] | None = None, counters: set[int] | None = None,
+                word: str = "") -> tuple[np.ndarray, list]:
     """Return a game window drawn around a 4x4 grid, and each tile's (x, y, w, h) box.
 
-    texts use the labels' spelling ("QU" is drawn as "Qu"); font is the letters' font file.
+    texts use the labels' spelling ("QU" is drawn as "Qu", "?" is the rainbow wildcard); a
+    cell whose state is "empty" shows its dark slot; falling maps cells to how far (in
+    pitches) their tiles are still above them, hidden by the frame above the grid; counters
+    are the cells drawn with a turn counter (default: the states that show one); word is
+    spelled in tiles of the grid's size above it; font is the letters' font file.
     """
     font = font or font_path()
     pitch = side + max(2, round(side * GAP))
@@ -138,15 +200,35 @@ def draw_window(texts: list[str], states: list[str], side: int,
     cv2.rectangle(window, (round(0.5 * side), round(7 * side)), (round(2 * side),
                   round(8.5 * side)), PARCHMENT, -1)  # one bigger parchment square
     left, top = round(6.1 * side), round(6.7 * side)
-    cv2.rectangle(window, (left - side // 3, top - side // 3),
-                  (left + 4 * pitch + side // 3, top + 4 * pitch + side // 3), (20, 40, 60), -1)
+    slots = (left - side // 6, top - side // 6, left + 4 * pitch + side // 6,
+             top + 4 * pitch + side // 6)
+    draw_frame(window, slots, side)
+    for k, letter in enumerate(word):
+        draw_tile(window, left + round((k - len(word) / 2 + 2) * pitch), top - round(3.6 * pitch),
+                  side, letter, "normal", font)
     boxes = []
     for i, (text, state) in enumerate(zip(texts, states, strict=True)):
         row, col = divmod(i, 4)
         x, y = left + col * pitch, top + row * pitch
-        draw_tile(window, x, y, side, "Qu" if text == "QU" else text, state, font)
         boxes.append((x, y, side, side))
+        if state != "empty":
+            draw_tile(window, x, y - round((falling or {}).get(i, 0) * pitch), side,
+                      "Qu" if text == "QU" else text, state, font,
+                      None if counters is None else i in counters)
+    draw_frame(window, slots, side, top_only=True)  # hides the tiles still above the grid
     return window, boxes
+
+
+def draw_frame(window: np.ndarray, slots: tuple[int, int, int, int], side: int,
+               top_only: bool = False) -> None:
+    """Draw the grid's golden frame around its dark slots (or only the frame's top)."""
+    x0, y0, x1, y1 = slots
+    rim = round(0.6 * side)
+    if top_only:
+        cv2.rectangle(window, (x0 - rim, y0 - rim), (x1 + rim, y0 - 1), FRAME, -1)
+        return
+    cv2.rectangle(window, (x0 - rim, y0 - rim), (x1 + rim, y1 + rim), FRAME, -1)
+    cv2.rectangle(window, (x0, y0), (x1, y1), SLOT, -1)
 
 
 def on_desktop(window: np.ndarray, size: tuple[int, int], at: tuple[int, int],
@@ -166,6 +248,33 @@ def on_desktop(window: np.ndarray, size: tuple[int, int], at: tuple[int, int],
     x, y = at
     desktop[y:y + window.shape[0], x:x + window.shape[1]] = window
     return desktop
+
+
+def paste(desktop: np.ndarray, image: np.ndarray, at: tuple[int, int]) -> np.ndarray:
+    """Return the desktop with an image placed at (x, y)."""
+    x, y = at
+    out = desktop.copy()
+    out[y:y + image.shape[0], x:x + image.shape[1]] = image
+    return out
+
+
+def letter_grid(letters: str, side: int, font: Path | None = None) -> np.ndarray:
+    """Return another program's picture of a 4x4 grid: black serif letters on white squares
+    (as a helper tool shows the grid it read), on a dark window."""
+    font = font or font_path()
+    image = np.full((4 * side + side // 2, 4 * side + side // 2, 3), (40, 30, 25), np.uint8)
+    cv2.rectangle(image, (side // 4, side // 4), (image.shape[1] - side // 4,
+                  image.shape[0] - side // 4), (255, 255, 255), -1)
+    for i, letter in enumerate(letters):
+        row, col = divmod(i, 4)
+        centre = (side // 4 + (col + 0.5) * side, side // 4 + (row + 0.5) * side)
+        draw_text(image, letter, centre, round(0.6 * side), (0, 0, 0), font)
+    return image
+
+
+def dimmed(frame: np.ndarray, factor: float, tint: tuple[int, int, int] = (0, 0, 0)) -> np.ndarray:
+    """Return the frame as behind a dialog: its light multiplied by a factor, a tint added."""
+    return np.clip(frame * factor + np.array(tint), 0, 255).astype(np.uint8)
 
 
 def noisy(frame: np.ndarray, sigma: float = 4, seed: int = 0) -> np.ndarray:

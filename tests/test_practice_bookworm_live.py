@@ -25,7 +25,11 @@ pytestmark = pytest.mark.display
 
 BOARD = "B O X E/S Z:ruby O N/E:sapphire S Qu A/A:locked G:smashed T M:amethyst"
 TITLE_PATTERN = W.TITLE.replace("(", "\\(").replace(")", "\\)")  # xdotool takes a regex
-UNKNOWN = ("plagued", "fire", "warped")  # harms the reader does not know yet (another issue)
+# the rainbow's bands cover the face: only a counter shows through them, and a counter without
+# chains names no state, so these tiles are read uncertainly; on the rainbow, a gem or harm
+# without marks looks like a plain tile: its text is checked, not its state
+RAINBOW_UNSURE = ("?:smashed", "?:plagued")
+RAINBOW_SHOWS = ("normal", "locked")
 
 
 def grab() -> np.ndarray:
@@ -124,9 +128,8 @@ class Game:
 
 
 def matches(seen: list[str], board: list[str]) -> bool:
-    """True when what the reader saw is the board (tiles of unknown states aside)."""
-    return all(token.split(":")[-1] in UNKNOWN or got == token
-               for got, token in zip(seen, board, strict=True))
+    """True when what the reader saw is the board."""
+    return seen == board
 
 
 @pytest.fixture
@@ -294,11 +297,12 @@ def test_a_seeded_game_and_closing_the_window_exits_0(xserver_wm, tmp_path):
 
 
 def test_every_letter_and_state_as_the_reader_reads_it(xserver):
-    """Every tile text in every state, drawn by the practice window (in this process) and
-    read back: known states read right and sure; the others never sure."""
+    """Every tile text in every state (plagued, fire and warped too), drawn by the practice
+    window (in this process) and read back right and sure; the rainbow's state where its
+    bands hide it, never sure."""
     plain = [R.Tile(t) for t in "AEIOUNRS"]
     texts = [*R.LETTER_WEIGHTS, R.RAINBOW]
-    wrong, unknown = [], []
+    wrong, unsure = [], []
     window = W.Window(W.Play(tuple(plain * 2), R.TileSource(0), frozenset(), 1,
                              W.Results(None, {}), lambda: 0.0))
     try:
@@ -313,15 +317,14 @@ def test_every_letter_and_state_as_the_reader_reads_it(xserver):
                 window.root.update()
                 window.root.winfo_pointerxy()  # a round trip: the drawing is done
                 for tile, cell in zip(tiles, read().cells, strict=True):
-                    sure = cell.confidence >= UNCERTAIN
-                    known = tile.state not in UNKNOWN and tile.text != R.RAINBOW
-                    if known and not (sure and (cell.text, cell.state) == (tile.text,
-                                                                         tile.state)):
+                    drawn, seen = (tile.text, tile.state), (cell.text, cell.state)
+                    if tile.text == R.RAINBOW and tile.state not in RAINBOW_SHOWS:
+                        drawn, seen = drawn[:1], seen[:1]
+                    if cell.confidence < UNCERTAIN:
+                        unsure.append(tile.token)
+                    elif seen != drawn:
                         wrong.append((tile.token, cell.text, cell.state, cell.confidence))
-                    if not known:
-                        unknown.append((tile.token, cell.text, cell.state, cell.confidence))
     finally:
         window.root.destroy()
     assert wrong == []
-    assert len(unknown) == 3 * 27 + 10  # 3 harms x 27 texts, the rainbow in 10 states
-    assert [u for u in unknown if u[3] >= UNCERTAIN] == []  # never a sure wrong reading
+    assert unsure == list(RAINBOW_UNSURE)

@@ -78,11 +78,13 @@ def rules_for(min_len: int | None) -> BookwormRules:
 def solve_reading(game: str, reading: Reading, options: Namespace,
                   lexicon: Lexicon) -> BookwormResult:
     """Return the JSON result for tiles read from a screenshot: a tile read uncertainly (or cut
-    off by the image) is left out, as if it were not there, and listed under "blocked"."""
+    off by the image) is left out, as if it were not there, and listed under "blocked"; an
+    empty cell (the grid still settling) holds no tile."""
     rules = rules_for(options.min_len)
     doubtful = set(reading.uncertain())
-    tiles = [bw.make_tile("#" if i in doubtful or not cell.text else cell.text,
-                          None if i in doubtful else cell.state, f"cell {i + 1}", rules)
+    absent = {i for i, cell in enumerate(reading.cells) if i in doubtful or not cell.text}
+    tiles = [bw.make_tile("#" if i in absent else cell.text,
+                          None if i in absent else cell.state, f"cell {i + 1}", rules)
              for i, cell in enumerate(reading.cells)]
     where = bw.situation(options.health, options.enemy, rules)
     return {**result(tiles, wordlist.index(lexicon), where, options.top or TOP, rules),

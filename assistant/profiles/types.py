@@ -41,6 +41,7 @@ class ReadJSON(TypedDict):
     rack: NotRequired[list[str]]
     rack_confidence: NotRequired[list[float]]
     board: NotRequired[list[str]]  # crossword games: 15 lines as in --board-file
+    settling: NotRequired[bool]  # Bookworm: the grid is not at rest (empty or half-drawn cells)
 
 
 class Solved(TypedDict):

@@ -43,6 +43,8 @@ class Reading:
     rack: list[Cell] = field(default_factory=list)
     region: Box | None = None  # where the grid or board was found
     timings_ms: dict[str, float] = field(default_factory=dict)
+    settling: bool = False  # Bookworm: cells are empty or tiles half drawn (falling, or clicked
+    # up into the word): the grid is not at rest, and what is read is only what has settled
 
     def uncertain(self) -> list[int]:
         """Return the indices of cells (then rack cells, after the board's) read uncertainly."""
