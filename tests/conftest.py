@@ -24,8 +24,12 @@ def find_shared() -> Path | None:
 
 @pytest.fixture(scope="session")
 def shared_dir() -> Path:
-    """The shared folder (real screenshots, labels, lexicons); the test skips without it."""
+    """The shared folder (real screenshots, labels, lexicons); the test skips without it,
+    and fails when $ASSISTANT_REQUIRE_SHARED is set (CI, whose clone has ../shared beside it)."""
     found = find_shared()
+    if found is None and os.environ.get("ASSISTANT_REQUIRE_SHARED"):
+        pytest.fail("../shared is absent, and CI requires its real screenshots "
+                    "(ASSISTANT_REQUIRE_SHARED is set)")
     if found is None:
         pytest.skip("../shared is absent (set ASSISTANT_SHARED to run this test)")
     return found
