@@ -28,6 +28,7 @@ READ_HEIGHT = 160  # px: every tile is read at this size, whatever the screensho
 RIM = 0.02  # of a face's size: the slack around a face, and the width of lines along its rim
 CORNER_HEIGHT = 0.8  # corner glyphs (a value) are less tall than this share of the letters
 SPECK = 4e-4  # of a crop's area: smaller ink is noise
+CORNER = 0.08  # of a face's size: ink wholly this close to two of its sides is its rounded corner
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,18 @@ def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
               and g.x + g.w <= x + w + slack and g.bottom <= y + h + slack]
     across = [g for g in found if g not in within and min(g.w, g.h) > 2 * slack
               and g.x < x + w and g.y < y + h and g.x + g.w > x and g.bottom > y]
-    return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h),
-                  key=lambda g: g.x)
+    return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h
+                   and not in_corner(g, box)), key=lambda g: g.x)
+
+
+def in_corner(glyph: G.Glyph, box: Box) -> bool:
+    """True when a glyph is a speck in a corner of the face box: the ground or shade showing
+    past a rounded tile's corner, not a mark on the tile."""
+    x, y, w, h = box
+    zone = CORNER * max(w, h)
+    near_side = glyph.x + glyph.w <= x + zone or glyph.x >= x + w - zone
+    near_end = glyph.bottom <= y + zone or glyph.y >= y + h - zone
+    return near_side and near_end
 
 
 def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
@@ -92,11 +103,24 @@ def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
     if not central:
         return [], [], list(tile.glyphs)
     tallest = max(central, key=lambda g: g.h)
-    letters = [g for g in tile.glyphs if overlap(g, tallest.y, tallest.bottom) > 0.5]
+    line = [g for g in tile.glyphs if overlap(g, tallest.y, tallest.bottom) > 0.5]
+    beside = tucked(line, tallest, tile.width)
+    letters = [g for g in line if g not in beside]
     top = min(g.y for g in letters)
-    corner = [g for g in tile.glyphs if g.bottom <= top + 0.1 * tallest.h
-              and g.h <= CORNER_HEIGHT * tallest.h and g.x + g.w < 0.5 * tile.width]
-    return letters, corner, [g for g in tile.glyphs if g not in letters and g not in corner]
+    corner = beside + [g for g in tile.glyphs if g not in line and g.bottom <= top + 0.1 * tallest.h
+                       and g.h <= CORNER_HEIGHT * tallest.h and g.x + g.w < 0.5 * tile.width]
+    rest = [g for g in tile.glyphs if g not in letters and g not in corner]
+    return letters, [part for g in corner for part in G.parted(g)], rest
+
+
+def tucked(line: list[G.Glyph], tallest: G.Glyph, width: int) -> list[G.Glyph]:
+    """Return the glyphs of a letters' line that are a value tucked in at its left (the phone
+    app's): small, hanging from the cap line, left of every other glyph and of the middle."""
+    small = [g for g in line if g.h <= CORNER_HEIGHT * tallest.h and g.y <= tallest.y
+             + 0.15 * tallest.h and g.bottom <= tallest.y + 0.6 * tallest.h]
+    rest = [g for g in line if g not in small]
+    start = min((g.x for g in rest), default=0)
+    return [g for g in small if g.x + g.w <= start and g.x + g.w < 0.5 * width]
 
 
 def overlap(glyph: G.Glyph, top: int, bottom: int) -> float:
