@@ -83,7 +83,16 @@ def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
     across = [g for g in found if g not in within and min(g.w, g.h) > 2 * slack
               and g.x < x + w and g.y < y + h and g.x + g.w > x and g.bottom > y]
     return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h
-                   and not in_corner(g, box)), key=lambda g: g.x)
+                   and not in_corner(g, box) and not along_rim(g, box, slack)),
+                  key=lambda g: g.x)
+
+
+def along_rim(glyph: G.Glyph, box: Box, slack: float) -> bool:
+    """True when a glyph is a thin line hugging a side of the face box (its edge, shaded)."""
+    x, y, w, h = box
+    upright = glyph.w <= 2 * slack and (glyph.x <= x + slack or glyph.x + glyph.w >= x + w - slack)
+    level = glyph.h <= 2 * slack and (glyph.y <= y + slack or glyph.bottom >= y + h - slack)
+    return upright or level
 
 
 def in_corner(glyph: G.Glyph, box: Box) -> bool:
@@ -115,11 +124,10 @@ def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
 
 def tucked(line: list[G.Glyph], tallest: G.Glyph, width: int) -> list[G.Glyph]:
     """Return the glyphs of a letters' line that are a value tucked in at its left (the phone
-    app's): small, hanging from the cap line, left of every other glyph and of the middle."""
+    app's): small, hanging from the cap line, left of every letter and of the middle."""
     small = [g for g in line if g.h <= CORNER_HEIGHT * tallest.h and g.y <= tallest.y
              + 0.15 * tallest.h and g.bottom <= tallest.y + 0.6 * tallest.h]
-    rest = [g for g in line if g not in small]
-    start = min((g.x for g in rest), default=0)
+    start = min((g.x for g in line if g.h > CORNER_HEIGHT * tallest.h), default=0)
     return [g for g in small if g.x + g.w <= start and g.x + g.w < 0.5 * width]
 
 
