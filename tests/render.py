@@ -54,6 +54,7 @@ class Style:
     font: str = "open-sans"
     middle: float = 0.56  # the letters' vertical centre, as a share of a tile
     snug: float = 0.0  # > 0: the value sits this share of a tile from the letters' ink box
+    tuck: float = 0.3  # and when beside them, this share of its height above their top
 
 
 WIN8 = Style(face=(243, 152, 0), ink=(255, 255, 255), background=(30, 30, 30), gap=0.13,
@@ -103,21 +104,21 @@ def tile_image(text: str, value: int | None, style: Style, size: int) -> Image.I
     if value is not None and style.value:
         digits = font(style.font, round(style.value * inner))
         ink = draw.textbbox(at, text, font=letters)
-        spot = tucked(draw, str(value), digits, ink, style.snug * inner, inner) if style.snug \
+        spot = tucked(draw, str(value), digits, ink, style, inner) if style.snug \
             else (0.07 * inner, 0.05 * inner)
         draw.text(spot, str(value), font=digits, fill=style.ink)
     return tile
 
 
 def tucked(draw: ImageDraw.ImageDraw, value: str, digits: ImageFont.FreeTypeFont, ink: tuple,
-           gap: float, inner: int) -> tuple[float, float]:
-    """Return where to draw a value so its ink box is `gap` from the letters' ink box: to
-    their left beside their top (rows shared: a "1" there looks like an I) when there is
+           style: Style, inner: int) -> tuple[float, float]:
+    """Return where to draw a value so its ink box is style.snug from the letters' ink box:
+    to their left beside their top (rows shared: a "1" there looks like an I) when there is
     room, else above their left end."""
     left, top, right, bottom = text_size(draw, value, digits)
-    margin = 0.05 * inner
+    margin, gap = 0.05 * inner, style.snug * inner
     if ink[0] - gap - (right - left) >= margin:
-        return ink[0] - gap - right, max(margin, ink[1] - 0.3 * (bottom - top)) - top
+        return ink[0] - gap - right, max(margin, ink[1] - style.tuck * (bottom - top)) - top
     return margin - left, max(margin, ink[1] - gap - (bottom - top)) - top
 
 

@@ -63,6 +63,19 @@ def test_a_value_of_1_beside_a_letter_adds_no_stray_i():
         assert [c.value for c in wordament.read(image, "template").cells] == values
 
 
+@pytest.mark.parametrize("tuck", [0.0, 0.2, 0.5, 0.8, 1.0])
+def test_a_value_beside_the_letters_top_reads_at_any_height(tuck):
+    """tuck: how much of the value's height sits above the letters' top (0: all rows shared)."""
+    tiles = list("LTHNIJFEKMWBDPRL")
+    values = [(1, 11, 10, 12)[i % 4] for i in range(16)]
+    for font in FONTS[::2]:
+        image = R.board(tiles, values, replace(R.PHONE, font=font, tuck=tuck), 150)
+        reading = wordament.read(image, "template")
+        assert [c.text for c in reading.cells] == tiles, font
+        assert [c.value for c in reading.cells] == values, font
+        assert reading.uncertain() == [], font
+
+
 def test_the_value_sits_beside_the_letters_top_in_the_drawings():
     """The trap is real: in the phone look a narrow letter's value shares rows with it."""
     ink = np.all(np.asarray(R.tile_image("L", 1, R.PHONE, 200))[..., :3] == R.PHONE.ink, axis=2)

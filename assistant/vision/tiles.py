@@ -113,22 +113,24 @@ def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
         return [], [], list(tile.glyphs)
     tallest = max(central, key=lambda g: g.h)
     line = [g for g in tile.glyphs if overlap(g, tallest.y, tallest.bottom) > 0.5]
-    beside = tucked(line, tallest, tile.width)
+    beside = tucked(tile.glyphs, line, tallest, tile.width)
     letters = [g for g in line if g not in beside]
     top = min(g.y for g in letters)
-    corner = beside + [g for g in tile.glyphs if g not in line and g.bottom <= top + 0.1 * tallest.h
-                       and g.h <= CORNER_HEIGHT * tallest.h and g.x + g.w < 0.5 * tile.width]
+    corner = beside + [g for g in tile.glyphs if g not in line and g not in beside
+                       and g.bottom <= top + 0.1 * tallest.h and g.h <= CORNER_HEIGHT * tallest.h
+                       and g.x + g.w < 0.5 * tile.width]
     rest = [g for g in tile.glyphs if g not in letters and g not in corner]
     return letters, [part for g in corner for part in G.parted(g)], rest
 
 
-def tucked(line: list[G.Glyph], tallest: G.Glyph, width: int) -> list[G.Glyph]:
-    """Return the glyphs of a letters' line that are a value tucked in at its left (the phone
-    app's): small, hanging from the cap line, left of every letter and of the middle."""
-    small = [g for g in line if g.h <= CORNER_HEIGHT * tallest.h and g.y <= tallest.y
-             + 0.15 * tallest.h and g.bottom <= tallest.y + 0.6 * tallest.h]
+def tucked(glyphs: tuple[G.Glyph, ...], line: list[G.Glyph], tallest: G.Glyph,
+           width: int) -> list[G.Glyph]:
+    """Return the glyphs that are a value tucked in beside the letters' top (the phone app's):
+    small, sharing rows with the letters' upper part, left of every letter and of the middle."""
     start = min((g.x for g in line if g.h > CORNER_HEIGHT * tallest.h), default=0)
-    return [g for g in small if g.x + g.w <= start and g.x + g.w < 0.5 * width]
+    return [g for g in glyphs if g.h <= CORNER_HEIGHT * tallest.h and g.bottom > tallest.y
+            and g.y <= tallest.y + 0.15 * tallest.h and g.bottom <= tallest.y + 0.6 * tallest.h
+            and g.x + g.w <= start and g.x + g.w < 0.5 * width]
 
 
 def overlap(glyph: G.Glyph, top: int, bottom: int) -> float:
