@@ -1,7 +1,8 @@
 """Glyph shapes: the connected blots of ink on a tile, and the normal form they are compared in.
 
 A glyph is cut out of an ink mask as a connected component; pieces of one character stacked
-above each other (a broken stroke, a dot) are joined. For matching, a glyph is scaled to a fixed
+above each other (a broken stroke, a dot) are joined, but not a small mark just above a letter
+(a value's digit). For matching, a glyph is scaled to a fixed
 height keeping its shape (so an I stays a thin bar and is never stretched into a block), centred
 in a fixed-size box, blurred a little (so stroke weight and a pixel of misalignment matter less)
 and reduced to a unit vector with zero mean: two glyphs then match as the dot product.
@@ -9,6 +10,7 @@ and reduced to a unit vector with zero mean: two glyphs then match as the dot pr
 API (shared by every game's reader):
   Glyph(x, y, w, h, mask)        one glyph, its box in the crop it was cut from
   cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
+  parted(glyph)                  a glyph too wide for one digit cut in two at its faintest column
   fit(mask)                      a mask (0/1, or ink 0..1) scaled into the HEIGHT x WIDTH box
   vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
   vectors(fitted)                the same of many, one per row

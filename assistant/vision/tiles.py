@@ -4,7 +4,9 @@ Every tile is read at one size (READ_HEIGHT), whatever the screenshot's scale. T
 tile's face (colours.ink_mask) is cut into glyphs (shapes.cut); ink outside the face (the gap,
 a neighbour) is dropped, and so are thin lines along its rim. The glyphs then split into the
 line of letters through the middle of the tile, the small glyphs in its top-left corner (a
-Wordament value), and anything else, which is stray and makes a reader doubt the tile.
+Wordament value, above the letters or, in the phone app, tucked in beside their top; digits
+run together are cut apart), and anything else, which is stray and makes a reader doubt the
+tile. Specks in a rounded face's corners and thin lines hugging its sides are its edge.
 
 API (shared by every game's reader):
   READ_HEIGHT                       px: the height every tile crop is scaled to
@@ -106,8 +108,8 @@ def in_corner(glyph: G.Glyph, box: Box) -> bool:
 
 
 def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
-    """Return a face's glyphs as (the line of letters through its middle, the small glyphs in
-    its top-left corner above them, the rest)."""
+    """Return a face's glyphs as (the line of letters through its middle, the value: small
+    glyphs at its top left, above the letters or tucked in beside their top, the rest)."""
     central = [g for g in tile.glyphs if 0.25 * tile.height < g.middle < 0.8 * tile.height]
     if not central:
         return [], [], list(tile.glyphs)
