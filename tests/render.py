@@ -3,10 +3,15 @@
 Our own drawings of grid games in their looks, never copies of real screenshots:
   board(tiles, values, style, tile, font)   a 4x4 (or NxN) grid alone, as a BGR image
   scene(board, kind, rng)                  the grid inside a desktop full of other windows, a
-                                           phone screen, or a tight crop
+                                           phone screen, an online tournament's phone screen
+                                           (leaderboard below; "tournament-wide": beside), or
+                                           a tight crop
   degrade(image, rng, noise, jpeg, scale)  camera and compression damage
-  example(seed)                            a random board and its tiles, values and image
+  example(seed)                            a random board's tiles and their usual values
+  phone_example(seed)                      tiles of the phone app (stray-I traps, specials),
+                                           values mostly 1 and 11
 Styles: WIN8 (white letters on coloured squares), CREAM (dark letters on cream tiles over wood),
+PHONE (the 2020s phone app: cream tiles, large letters, the value tucked in close to them),
 WORDHUNT (black bold letters on light wood tiles, no values).
 Run `python -m tests.render OUT.png` to draw the bundled example screenshot.
 """
@@ -14,6 +19,7 @@ Run `python -m tests.render OUT.png` to draw the bundled example screenshot.
 from __future__ import annotations
 
 import random
+import string
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -46,12 +52,18 @@ class Style:
     letter: float = 0.52  # letter height (font size) as a share of a tile
     value: float = 0.17  # value font size as a share of a tile (0: no values)
     font: str = "open-sans"
+    middle: float = 0.56  # the letters' vertical centre, as a share of a tile
+    snug: float = 0.0  # > 0: the value sits this share of a tile from the letters' ink box
+    tuck: float = 0.3  # and when beside them, this share of its height above their top
 
 
 WIN8 = Style(face=(243, 152, 0), ink=(255, 255, 255), background=(30, 30, 30), gap=0.13,
              value=0.2)
 CREAM = Style(face=(250, 249, 240), ink=(50, 48, 58), background=(200, 180, 150), wood=True,
               gap=0.07, radius=0.06, bevel=0.05, value=0.16)
+PHONE = Style(face=(247, 245, 238), ink=(45, 45, 52), background=(190, 170, 140), wood=True,
+              gap=0.05, radius=0.08, bevel=0.03, letter=0.62, value=0.15, middle=0.55,
+              snug=0.025)  # the 2020s phone app: a small value tucked in by large letters
 WORDHUNT = Style(face=(236, 203, 150), ink=(10, 10, 10), background=(70, 95, 75), gap=0.16,
                  radius=0.07, letter=0.55, value=0.0, font="liberation-sans-bold")
 FACES = ((243, 152, 0), (0, 153, 204), (140, 60, 170), (210, 50, 60), (0, 150, 80))
@@ -81,14 +93,33 @@ def tile_image(text: str, value: int | None, style: Style, size: int) -> Image.I
     shrink = min(1.0, 2.6 / len(text))  # longer texts are drawn smaller, as in the game
     letters = font(style.font, round(style.letter * inner * shrink))
     left, _, right, _ = text_size(draw, text, letters)
+    if right - left > 0.8 * inner:  # and never wider than most of the tile
+        letters = font(style.font, round(style.letter * inner * shrink * 0.8 * inner
+                                          / (right - left)))
+        left, _, right, _ = text_size(draw, text, letters)
     cap = text_size(draw, "H", letters)
-    middle = 0.56 * inner  # a little low: the value sits above the letters
-    draw.text(((inner - (right - left)) / 2 - left, middle - (cap[3] - cap[1]) / 2 - cap[1]),
-              text, font=letters, fill=style.ink)
+    at = ((inner - (right - left)) / 2 - left,  # a little low: the value sits above
+          style.middle * inner - (cap[3] - cap[1]) / 2 - cap[1])
+    draw.text(at, text, font=letters, fill=style.ink)
     if value is not None and style.value:
         digits = font(style.font, round(style.value * inner))
-        draw.text((0.07 * inner, 0.05 * inner), str(value), font=digits, fill=style.ink)
+        ink = draw.textbbox(at, text, font=letters)
+        spot = tucked(draw, str(value), digits, ink, style, inner) if style.snug \
+            else (0.07 * inner, 0.05 * inner)
+        draw.text(spot, str(value), font=digits, fill=style.ink)
     return tile
+
+
+def tucked(draw: ImageDraw.ImageDraw, value: str, digits: ImageFont.FreeTypeFont, ink: tuple,
+           style: Style, inner: int) -> tuple[float, float]:
+    """Return where to draw a value so its ink box is style.snug from the letters' ink box:
+    to their left beside their top (rows shared: a "1" there looks like an I) when there is
+    room, else above their left end."""
+    left, top, right, bottom = text_size(draw, value, digits)
+    margin, gap = 0.05 * inner, style.snug * inner
+    if ink[0] - gap - (right - left) >= margin:
+        return ink[0] - gap - right, max(margin, ink[1] - style.tuck * (bottom - top)) - top
+    return margin - left, max(margin, ink[1] - gap - (bottom - top)) - top
 
 
 def board(tiles: list[str], values: list[int] | None, style: Style, tile: int = 80,
@@ -122,10 +153,13 @@ def background(width: int, height: int, style: Style) -> np.ndarray:
 
 
 def scene(grid: np.ndarray, kind: str, rng: random.Random) -> tuple[np.ndarray, tuple]:
-    """Return the grid placed in a scene (desktop, phone or crop) and its (x, y, w, h) there."""
+    """Return the grid placed in a scene (desktop, phone, tournament or crop) and its
+    (x, y, w, h) there."""
     h, w = grid.shape[:2]
     if kind == "crop":
         return grid.copy(), (0, 0, w, h)
+    if kind.startswith("tournament"):
+        return tournament(grid, rng, beside=kind == "tournament-wide")
     width, height = (max(1280, 3 * w), max(720, int(1.6 * h))) if kind == "desktop" else \
         (int(1.08 * w), int(2.2 * h))
     canvas = np.full((height, width, 3), (30, 34, 40) if kind == "desktop" else (40, 20, 110),
@@ -160,6 +194,60 @@ def clutter(canvas: np.ndarray, rng: random.Random, kind: str) -> None:
     canvas[y:y + 120, x:x + 180] = cv2.GaussianBlur(noise.astype(np.uint8), (0, 0), 3)
 
 
+def tournament(grid: np.ndarray, rng: random.Random,
+               beside: bool = False) -> tuple[np.ndarray, tuple]:
+    """Return the grid on an online-tournament phone screen, and its (x, y, w, h) there: a
+    header bar with the timer and score, a banner, a leaderboard below the grid (beside it on
+    a phone held sideways: rows of rank, avatar, name, points and badge), coloured buttons."""
+    h, w = grid.shape[:2]
+    width, height = (int(1.9 * w), int(1.7 * h)) if beside else (int(1.1 * w), int(2.3 * h))
+    writer = Image.new("RGB", (width, height), rng.choice(((24, 40, 90), (35, 35, 45))))
+    draw = ImageDraw.Draw(writer)
+    big, small = font("dejavu-sans-bold", height // 22), font("dejavu-sans", height // 45)
+    bar = height // 12
+    draw.rectangle((0, 0, width, bar), fill=(0, 120, 215))
+    draw.text((width // 20, bar // 4), f"{rng.randint(0, 1)}:{rng.randint(0, 59):02}",
+              font=big, fill=(255, 255, 255))
+    draw.text((width // 2, bar // 3), f"SCORE {rng.randint(0, 3000):,}", font=small,
+              fill=(255, 255, 255))
+    draw.rectangle((0, bar + 8, width, 2 * bar), fill=(230, 120, 0))
+    draw.text((width // 20, bar + bar // 4), "TOURNAMENT  ROUND 3 OF 8  1,024 PLAYERS",
+              font=small, fill=(255, 255, 255))
+    x, y = (width // 40, int(2.3 * bar)) if beside else ((width - w) // 2, int(2.3 * bar))
+    board_box = (x + w + width // 40, y) if beside else (width // 20, y + h + height // 40)
+    leaderboard(draw, board_box, (width - board_box[0] - width // 40, height - board_box[1]),
+                rng)
+    canvas = cv2.cvtColor(np.asarray(writer), cv2.COLOR_RGB2BGR)
+    canvas[y:y + h, x:x + w] = grid
+    return canvas, (x, y, w, h)
+
+
+def leaderboard(draw: ImageDraw.ImageDraw, at: tuple[int, int], size: tuple[int, int],
+                rng: random.Random) -> None:
+    """Draw leaderboard rows (rank, square avatar with an initial, name, points, level badge)
+    down a box, then a row of coloured buttons at its foot."""
+    (x, y), (width, height) = at, size
+    row = max(16, min(height // 11, width // 9))
+    text = font("dejavu-sans", row // 2)
+    for k in range(max(1, (height - 2 * row) // row)):
+        top = y + k * row
+        draw.rectangle((x, top, x + width, top + row - 3), fill=(60 + 12 * (k % 2),) * 3)
+        draw.text((x + 4, top + row // 5), str(k + 1), font=text, fill=(255, 255, 255))
+        draw.rectangle((x + row, top + 3, x + 2 * row - 6, top + row - 6), fill=FACES[k % 5])
+        draw.text((x + row + row // 5, top + row // 6), rng.choice(string.ascii_uppercase),
+                  font=text, fill=(255, 255, 255))
+        draw.text((x + 2 * row + 4, top + row // 5), "".join(rng.choice("abcdeilmnorstu")
+                  for _ in range(rng.randint(3, 6))), font=text, fill=(230, 230, 230))
+        draw.text((x + width - 2.8 * row, top + row // 5), f"{rng.randint(10, 999)}", font=text,
+                  fill=(255, 220, 90))
+        draw.rectangle((x + width - row, top + 3, x + width - 6, top + row - 6),
+                       fill=FACES[(k + 2) % 5])
+    for k in range(4):  # the buttons
+        left = x + k * width // 4
+        draw.rounded_rectangle((left + 4, y + height - 2 * row, left + width // 4 - 4,
+                                y + height - row // 2), row // 3, fill=FACES[k])
+
+
 def degrade(image: np.ndarray, rng: random.Random, noise: float = 0.0, jpeg: int = 0,
             scale: float = 1.0) -> np.ndarray:
     """Return the image rescaled, with Gaussian noise of this sigma, then JPEG-compressed."""
@@ -187,6 +275,21 @@ def example(seed: int, special: bool = True) -> tuple[list[str], list[int]]:
     if special:
         tiles[rng.randrange(16)] = rng.choice(SPECIALS)
     return tiles, [WORDAMENT.tile_value(t) or 1 for t in tiles]
+
+
+TRAPS = "LTHNIJFEKMWBDPR"  # letters a "1" at their left could pass for an I beside
+PHONE_SPECIALS = ("TH", "QU", "ER", "IN", "ST", "U/L", "E/S", "O/N", "RE-", "UN-", "-ING", "-ED")
+
+
+def phone_example(seed: int) -> tuple[list[str], list[int]]:
+    """Return random tiles of the phone app (half of them the stray-I trap letters, three
+    special: two letters, either/or, prefix or suffix) and values of 1 or 11 on most."""
+    rng = random.Random(seed)
+    tiles = [rng.choice(TRAPS) if rng.random() < 0.5 else rng.choice("AEIOUSRNTLCGY")
+             for _ in range(16)]
+    for spot in rng.sample(range(16), 3):
+        tiles[spot] = rng.choice(PHONE_SPECIALS)
+    return tiles, [rng.choice((1, 11, 1, 11, 2, 4, 10, 12, 20)) for _ in tiles]
 
 
 EXAMPLE = (["E", "M", "T", "D", "U/L", "R", "E", "W", "I", "P", "D", "E", "P", "O", "E", "M"],

@@ -1,7 +1,8 @@
 """Glyph shapes: the connected blots of ink on a tile, and the normal form they are compared in.
 
 A glyph is cut out of an ink mask as a connected component; pieces of one character stacked
-above each other (a broken stroke, a dot) are joined. For matching, a glyph is scaled to a fixed
+above each other (a broken stroke, a dot) are joined, but not a small mark just above a letter
+(a value's digit). For matching, a glyph is scaled to a fixed
 height keeping its shape (so an I stays a thin bar and is never stretched into a block), centred
 in a fixed-size box, blurred a little (so stroke weight and a pixel of misalignment matter less)
 and reduced to a unit vector with zero mean: two glyphs then match as the dot product.
@@ -9,6 +10,7 @@ and reduced to a unit vector with zero mean: two glyphs then match as the dot pr
 API (shared by every game's reader):
   Glyph(x, y, w, h, mask)        one glyph, its box in the crop it was cut from
   cut(ink, min_area)             the glyphs of an ink mask, left to right, border-touching dropped
+  parted(glyph)                  a glyph too wide for one digit cut in two at its faintest column
   fit(mask)                      a mask (0/1, or ink 0..1) scaled into the HEIGHT x WIDTH box
   vector(fitted)                 the matching form of a fitted glyph (unit length, zero mean)
   vectors(fitted)                the same of many, one per row
@@ -71,15 +73,45 @@ def cut(ink: np.ndarray, min_area: int) -> list[Glyph]:
 
 def join_stacked(pieces: list[Glyph]) -> list[Glyph]:
     """Return the glyphs with pieces of one character (sharing most columns, all but touching
-    above one another: a stroke broken by thresholding) joined into one."""
+    above one another: a stroke broken by thresholding) joined into one; not a small mark
+    just above a letter (a value's digit)."""
     joined: list[Glyph] = []
     for piece in pieces:
         if joined and shared_columns(joined[-1], piece) > 0.6 and gap(joined[-1], piece) <= \
-                max(2.0, 0.1 * max(joined[-1].h, piece.h)):
+                max(2.0, 0.1 * max(joined[-1].h, piece.h)) and not atop(joined[-1], piece):
             joined[-1] = union(joined[-1], piece)
         else:
             joined.append(piece)
     return joined
+
+
+def parted(glyph: Glyph, widest: float = 1.1) -> list[Glyph]:
+    """Return a glyph wider than `widest` times its height (two digits run together, as the
+    feet of "11") cut in two at its faintest column in the middle half; else the glyph alone."""
+    if glyph.w <= widest * glyph.h:
+        return [glyph]
+    ink = glyph.mask.sum(axis=0)
+    cut_at = glyph.w // 4 + int(np.argmin(ink[glyph.w // 4:glyph.w - glyph.w // 4]))
+    halves = [trimmed(glyph.mask[:, :cut_at], glyph.x, glyph.y),
+              trimmed(glyph.mask[:, cut_at + 1:], glyph.x + cut_at + 1, glyph.y)]
+    return [g for g in halves if g is not None]
+
+
+def trimmed(mask: np.ndarray, x: int, y: int) -> Glyph | None:
+    """Return the glyph of a mask placed at (x, y), its box shrunk to its ink, or None."""
+    ys, xs = np.nonzero(mask)
+    if not len(ys):
+        return None
+    top, left = int(ys.min()), int(xs.min())
+    h, w = int(ys.max()) + 1 - top, int(xs.max()) + 1 - left
+    return Glyph(x + left, y + top, w, h, mask[top:top + h, left:left + w].copy())
+
+
+def atop(a: Glyph, b: Glyph) -> bool:
+    """True when the upper of two glyphs is under half the lower's width and height: a mark
+    above a letter, not a piece of it (a T's bar is wider than its stem)."""
+    upper, lower = (a, b) if a.y < b.y else (b, a)
+    return upper.w < 0.5 * lower.w and upper.h < 0.5 * lower.h
 
 
 def shared_columns(a: Glyph, b: Glyph) -> float:

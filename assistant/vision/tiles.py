@@ -4,7 +4,9 @@ Every tile is read at one size (READ_HEIGHT), whatever the screenshot's scale. T
 tile's face (colours.ink_mask) is cut into glyphs (shapes.cut); ink outside the face (the gap,
 a neighbour) is dropped, and so are thin lines along its rim. The glyphs then split into the
 line of letters through the middle of the tile, the small glyphs in its top-left corner (a
-Wordament value), and anything else, which is stray and makes a reader doubt the tile.
+Wordament value, above the letters or, in the phone app, tucked in beside their top; digits
+run together are cut apart), and anything else, which is stray and makes a reader doubt the
+tile. Specks in a rounded face's corners and thin lines hugging its sides are its edge.
 
 API (shared by every game's reader):
   READ_HEIGHT                       px: the height every tile crop is scaled to
@@ -28,6 +30,7 @@ READ_HEIGHT = 160  # px: every tile is read at this size, whatever the screensho
 RIM = 0.02  # of a face's size: the slack around a face, and the width of lines along its rim
 CORNER_HEIGHT = 0.8  # corner glyphs (a value) are less tall than this share of the letters
 SPECK = 4e-4  # of a crop's area: smaller ink is noise
+CORNER = 0.08  # of a face's size: ink wholly this close to two of its sides is its rounded corner
 
 
 @dataclass(frozen=True)
@@ -81,22 +84,55 @@ def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
               and g.x + g.w <= x + w + slack and g.bottom <= y + h + slack]
     across = [g for g in found if g not in within and min(g.w, g.h) > 2 * slack
               and g.x < x + w and g.y < y + h and g.x + g.w > x and g.bottom > y]
-    return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h),
+    return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h
+                   and not in_corner(g, box) and not along_rim(g, box, slack)),
                   key=lambda g: g.x)
 
 
+def along_rim(glyph: G.Glyph, box: Box, slack: float) -> bool:
+    """True when a glyph is a thin line hugging a side of the face box (its edge, shaded)."""
+    x, y, w, h = box
+    upright = glyph.w <= 2 * slack and (glyph.x <= x + slack or glyph.x + glyph.w >= x + w - slack)
+    level = glyph.h <= 2 * slack and (glyph.y <= y + slack or glyph.bottom >= y + h - slack)
+    return upright or level
+
+
+def in_corner(glyph: G.Glyph, box: Box) -> bool:
+    """True when a glyph is a speck in a corner of the face box: the ground or shade showing
+    past a rounded tile's corner, not a mark on the tile."""
+    x, y, w, h = box
+    zone = CORNER * max(w, h)
+    near_side = glyph.x + glyph.w <= x + zone or glyph.x >= x + w - zone
+    near_end = glyph.bottom <= y + zone or glyph.y >= y + h - zone
+    return near_side and near_end
+
+
 def split(tile: Face) -> tuple[list[G.Glyph], list[G.Glyph], list[G.Glyph]]:
-    """Return a face's glyphs as (the line of letters through its middle, the small glyphs in
-    its top-left corner above them, the rest)."""
+    """Return a face's glyphs as (the line of letters through its middle, the value: small
+    glyphs at its top left, above the letters or tucked in beside their top, the rest)."""
     central = [g for g in tile.glyphs if 0.25 * tile.height < g.middle < 0.8 * tile.height]
     if not central:
         return [], [], list(tile.glyphs)
     tallest = max(central, key=lambda g: g.h)
-    letters = [g for g in tile.glyphs if overlap(g, tallest.y, tallest.bottom) > 0.5]
+    line = [g for g in tile.glyphs if overlap(g, tallest.y, tallest.bottom) > 0.5]
+    beside = tucked(tile.glyphs, line, tallest, tile.width)
+    letters = [g for g in line if g not in beside]
     top = min(g.y for g in letters)
-    corner = [g for g in tile.glyphs if g.bottom <= top + 0.1 * tallest.h
-              and g.h <= CORNER_HEIGHT * tallest.h and g.x + g.w < 0.5 * tile.width]
-    return letters, corner, [g for g in tile.glyphs if g not in letters and g not in corner]
+    corner = beside + [g for g in tile.glyphs if g not in line and g not in beside
+                       and g.bottom <= top + 0.1 * tallest.h and g.h <= CORNER_HEIGHT * tallest.h
+                       and g.x + g.w < 0.5 * tile.width]
+    rest = [g for g in tile.glyphs if g not in letters and g not in corner]
+    return letters, [part for g in corner for part in G.parted(g)], rest
+
+
+def tucked(glyphs: tuple[G.Glyph, ...], line: list[G.Glyph], tallest: G.Glyph,
+           width: int) -> list[G.Glyph]:
+    """Return the glyphs that are a value tucked in beside the letters' top (the phone app's):
+    small, sharing rows with the letters' upper part, left of every letter and of the middle."""
+    start = min((g.x for g in line if g.h > CORNER_HEIGHT * tallest.h), default=0)
+    return [g for g in glyphs if g.h <= CORNER_HEIGHT * tallest.h and g.bottom > tallest.y
+            and g.y <= tallest.y + 0.15 * tallest.h and g.bottom <= tallest.y + 0.6 * tallest.h
+            and g.x + g.w <= start and g.x + g.w < 0.5 * width]
 
 
 def overlap(glyph: G.Glyph, top: int, bottom: int) -> float:
