@@ -36,6 +36,7 @@ ACROSS, DOWN = "across", "down"
 SQUARE = re.compile(r"[.A-Za-z]")
 Board = tuple[str, ...]  # BOARD_SIZE rows of BOARD_SIZE squares: '.', A-Z, or a-z for a blank
 Raw = tuple[int, str, int, int, str]  # score, direction, line, start square, spelled word
+Check = tuple[str, int] | None  # a square's cross-check: (letters allowed, cross word's points)
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,7 @@ def walk(node: Node | None, letters: str) -> Node | None:
     return node
 
 
-def cross_check(column: str, row: int, root: Node, rules: CrosswordRules) -> tuple[str, int] | None:
+def cross_check(column: str, row: int, root: Node, rules: CrosswordRules) -> Check:
     """Return (letters that make a word in this column at row, points of its tiles), or None
     when the square has no tile above or below it."""
     above = column[:row].rsplit(EMPTY, 1)[-1]
@@ -175,7 +176,7 @@ def generate(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon) -
     return found
 
 
-def anchors(line: str, checks: Sequence[tuple[str, int] | None], row: int, layout: Layout,
+def anchors(line: str, checks: Sequence[Check], row: int, layout: Layout,
             first: bool) -> list[bool]:
     """Return, per square of a line, whether it is an anchor (first move: the start square)."""
     if first:
@@ -194,81 +195,109 @@ def reaches(marks: Sequence[bool]) -> list[int]:
     return out
 
 
-def square_tables(line: str, row: int, checks: Sequence[tuple[str, int] | None],
-                  layout: Layout, rules: CrosswordRules) -> tuple[list, ...]:
-    """Return, per square of a line: its tile's points, the letters allowed there, whether a
-    cross word runs through it and that word's points, its letter and word multipliers."""
+@dataclass(frozen=True)
+class Line:
+    """One line of the board, ready to walk: per square its tile (or EMPTY), the tile's points,
+    the letters allowed there, whether a cross word runs through it and that word's points,
+    and the square's letter and word multipliers."""
+
+    squares: str
+    upper: str
+    points: list[int]
+    allowed: list[str]
+    crossed: list[bool]
+    cross_points: list[int]
+    letter_mult: list[int]
+    word_mult: list[int]
+
+
+def line_tables(line: str, row: int, checks: Sequence[Check], layout: Layout,
+                rules: CrosswordRules) -> Line:
+    """Return a line of the board with its per-square tables."""
     columns = range(BOARD_SIZE)
-    return ([rules.value(square) for square in line],
-            [ascii_uppercase if check is None else check[0] for check in checks],
-            [check is not None for check in checks],
-            [0 if check is None else check[1] for check in checks],
-            [layout.multipliers(row, c)[0] for c in columns],
-            [layout.multipliers(row, c)[1] for c in columns])
+    return Line(line, line.upper(), [rules.value(square) for square in line],
+                [ascii_uppercase if check is None else check[0] for check in checks],
+                [check is not None for check in checks],
+                [0 if check is None else check[1] for check in checks],
+                [layout.multipliers(row, c)[0] for c in columns],
+                [layout.multipliers(row, c)[1] for c in columns])
 
 
-def line_moves(line: str, row: int, checks: Sequence[tuple[str, int] | None], layout: Layout,
-               rack: str, rules: CrosswordRules, root: Node, down: bool,
+@dataclass(frozen=True)
+class Start:
+    """A square a word starts on, the first anchor at or after it (the word must cover it),
+    and whether a one-tile move found from here is kept (not when it is also found across)."""
+
+    square: int
+    reach: int
+    single_ok: bool
+
+
+class LineWalk:
+    """The moves along one line: the DAWG walked square by square from each start square,
+    placing rack tiles. The rack's counts are the only state that changes during a walk
+    (taken on the way in, given back on the way out); each move found is added to `found`."""
+
+    def __init__(self, line: Line, rack: str, rules: CrosswordRules) -> None:
+        self.line, self.values = line, rules.letter_values
+        self.tiles, self.full, self.bingo = len(rack), rules.rack_size, rules.bingo
+        self.counts = dict.fromkeys(ascii_uppercase + BLANK, 0)
+        for tile in rack:
+            self.counts[tile] += 1
+        self.distinct = sorted(set(rack) - {BLANK})
+        self.found: list[tuple[int, int, str]] = []
+
+    def extend(self, at: Start, i: int, node: Node, word: str, total: int, mult: int,
+               cross: int, placed: int) -> None:
+        """Walk on from square i with `word` spelled so far (scored total * mult + cross) and
+        `placed` tiles put down: through the tiles on the board, then placing a rack tile."""
+        line = self.line
+        while i < BOARD_SIZE and line.squares[i] != EMPTY:
+            child = node.get(line.upper[i])
+            if child is None:
+                return
+            node, word, total, i = child, word + line.squares[i], total + line.points[i], i + 1
+        if END in node and i > at.reach and i - at.square > 1 and (placed > 1 or at.single_ok):
+            bonus = self.bingo if placed == self.full else 0
+            self.found.append((total * mult + cross + bonus, at.square, word))
+        if i == BOARD_SIZE or placed == self.tiles:
+            return
+        allow, lm, wm = line.allowed[i], line.letter_mult[i], line.word_mult[i]
+        cp, cr, counts = line.cross_points[i], line.crossed[i], self.counts
+        if counts[BLANK]:
+            counts[BLANK] -= 1
+            for letter, child in node.items():
+                if letter in allow:
+                    self.extend(at, i + 1, child, word + letter.lower(), total, mult * wm,
+                                cross + cp * wm if cr else cross, placed + 1)
+            counts[BLANK] += 1
+        for letter in self.distinct:
+            if counts[letter] and letter in allow and (child := node.get(letter)) is not None:
+                counts[letter] -= 1
+                points = self.values[letter] * lm
+                self.extend(at, i + 1, child, word + letter, total + points, mult * wm,
+                            cross + (cp + points) * wm if cr else cross, placed + 1)
+                counts[letter] += 1
+
+
+def line_moves(line: str, row: int, checks: Sequence[Check], layout: Layout, rack: str,
+               rules: CrosswordRules, root: Node, down: bool,
                first: bool) -> list[tuple[int, int, str]]:
     """Return (score, start, spelled) for every legal move along one line of the board.
 
     A one-tile move that forms words both ways is found across and down; only the across
     one is kept."""
-    size, tiles, values = BOARD_SIZE, len(rack), rules.letter_values
-    bingo, full, upper = rules.bingo, rules.rack_size, line.upper()
-    old, allowed, crossed, cross_points, letter_mult, word_mult = square_tables(
-        line, row, checks, layout, rules)
-    counts = dict.fromkeys(ascii_uppercase + BLANK, 0)
-    for tile in rack:
-        counts[tile] += 1
-    distinct = sorted(set(rack) - {BLANK})
-    found: list[tuple[int, int, str]] = []
-    start = reach = 0
-    single_ok = True
-
-    def extend(i: int, node: Node, word: str, total: int, mult: int, cross: int,
-               placed: int) -> None:
-        """Walk on from square i, the word so far spelled, scored total * mult + cross."""
-        while i < size and line[i] != EMPTY:
-            node = node.get(upper[i])  # type: ignore[assignment]
-            if node is None:
-                return
-            word += line[i]
-            total += old[i]
-            i += 1
-        if END in node and i > reach and i - start > 1 and (placed > 1 or single_ok):
-            found.append((total * mult + cross + (bingo if placed == full else 0), start, word))
-        if i == size or placed == tiles:
-            return
-        allow, lm, wm = allowed[i], letter_mult[i], word_mult[i]
-        cp, cr = cross_points[i], crossed[i]
-        if counts[BLANK]:
-            counts[BLANK] -= 1
-            for letter, child in node.items():
-                if letter in allow:
-                    extend(i + 1, child, word + letter.lower(), total, mult * wm,
-                           cross + cp * wm if cr else cross, placed + 1)
-            counts[BLANK] += 1
-        for letter in distinct:
-            if counts[letter] and letter in allow:
-                child = node.get(letter)
-                if child is not None:
-                    counts[letter] -= 1
-                    points = values[letter] * lm
-                    extend(i + 1, child, word + letter, total + points, mult * wm,
-                           cross + (cp + points) * wm if cr else cross, placed + 1)
-                    counts[letter] += 1
-
+    tables = line_tables(line, row, checks, layout, rules)
+    walk_line, tiles = LineWalk(tables, rack, rules), len(rack)
     nearest = reaches(anchors(line, checks, row, layout, first))
-    for start in range(size):
-        reach = nearest[start]
-        if reach == size or (start and line[start - 1] != EMPTY):
+    for square, reach in enumerate(nearest):
+        if reach == BOARD_SIZE or (square and line[square - 1] != EMPTY):
             continue
-        if line[start] == EMPTY and reach - start >= tiles:
+        if line[square] == EMPTY and reach - square >= tiles:
             continue
-        single_ok = not (down and crossed[reach])
-        extend(start, root, "", 0, 1, 0, 0)
-    return found
+        walk_line.extend(Start(square, reach, not (down and tables.crossed[reach])), square,
+                         root, "", 0, 1, 0, 0)
+    return walk_line.found
 
 
 # --- moves: placing, words formed, scoring -------------------------------------------------------
