@@ -32,9 +32,10 @@ from .rules import BLANK, BOARD_SIZE, CrosswordRules, Layout
 from .types import BadInput
 
 EMPTY = "."
+UNREAD = "#"  # a square whose tile could not be read: no move may place on, use or cross it
 ACROSS, DOWN = "across", "down"
-SQUARE = re.compile(r"[.A-Za-z]")
-Board = tuple[str, ...]  # BOARD_SIZE rows of BOARD_SIZE squares: '.', A-Z, or a-z for a blank
+SQUARE = re.compile(r"[.#A-Za-z]")
+Board = tuple[str, ...]  # BOARD_SIZE rows of BOARD_SIZE squares: '.', '#', A-Z, a-z a blank
 Raw = tuple[int, str, int, int, str]  # score, direction, line, start square, spelled word
 Check = tuple[str, int] | None  # a square's cross-check: (letters allowed, cross word's points)
 
@@ -65,7 +66,8 @@ class Move:
 # --- board, rack and tiles ----------------------------------------------------------------------
 
 def parse_board(text: str) -> Board:
-    """Return the board written as 15 lines of 15 squares: '.' empty, A-Z, a-z a played blank."""
+    """Return the board written as 15 lines of 15 squares: '.' empty, A-Z, a-z a played blank,
+    '#' a square whose tile is unknown (no move uses it)."""
     lines = [line.strip() for line in text.strip().splitlines()]
     if len(lines) != BOARD_SIZE:
         raise BadInput(f"board: {len(lines)} lines, expected {BOARD_SIZE} lines of "
@@ -76,7 +78,7 @@ def parse_board(text: str) -> Board:
         for c, square in enumerate(line):
             if not SQUARE.fullmatch(square):
                 raise BadInput(f"board: {square!r} at line {r + 1}, column {c + 1} is not a "
-                               "square ('.' empty, A-Z, lowercase for a blank)")
+                               "square ('.' empty, A-Z, lowercase for a blank, # unknown)")
     return tuple(lines)
 
 
@@ -95,7 +97,7 @@ def parse_rack(text: str, rules: CrosswordRules) -> str:
 def tile_count(board: Board, rack: str) -> dict[str, int]:
     """Return how many of each tile the board and rack hold; played blanks count as '?'."""
     tiles = [BLANK if square.islower() else square for row in board for square in row
-             if square != EMPTY] + list(rack)
+             if square not in (EMPTY, UNREAD)] + list(rack)
     return {tile: tiles.count(tile) for tile in set(tiles)}
 
 

@@ -112,7 +112,8 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
     size = len(reading.cells)
     unsure = frozenset(divmod(i, reading.cols) for i in doubtful if i < size)
     board = [line if not unsure else "".join(
-        square if (r, c) not in unsure or square != "." else "E" for c, square in enumerate(line))
+        square if (r, c) not in unsure or square != cw.EMPTY else cw.UNREAD
+        for c, square in enumerate(line))
         for r, line in enumerate(inputs.board)]
     rack = "".join(cell.text or "?" for i, cell in enumerate(reading.rack, size)
                    if i not in doubtful)
