@@ -25,16 +25,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from string import ascii_uppercase
 
 from .lexicon import END, Lexicon, Node
-from .rules import BLANK, BOARD_SIZE, CrosswordRules, Layout
+from .rules import BLANK, BOARD_SIZE, WORDFEUD, CrosswordRules, Layout
+from .rules.languages import spell as letters_of
+from .rules.languages import tiles
 from .types import BadInput
 
 EMPTY = "."
 UNREAD = "#"  # a square whose tile could not be read: no move may place on, use or cross it
 ACROSS, DOWN = "across", "down"
-SQUARE = re.compile(r"[.#A-Za-z]")
 Board = tuple[str, ...]  # BOARD_SIZE rows of BOARD_SIZE squares: '.', '#', A-Z, a-z a blank
 Raw = tuple[int, str, int, int, str]  # score, direction, line, start square, spelled word
 Check = tuple[str, int] | None  # a square's cross-check: (letters allowed, cross word's points)
@@ -65,30 +65,47 @@ class Move:
 
 # --- board, rack and tiles ----------------------------------------------------------------------
 
-def parse_board(text: str) -> Board:
-    """Return the board written as 15 lines of 15 squares: '.' empty, A-Z, a-z a played blank,
-    '#' a square whose tile is unknown (no move uses it)."""
+def parse_board(text: str, rules: CrosswordRules = WORDFEUD) -> Board:
+    """Return the board written as 15 lines of 15 squares: '.' empty, a letter of the rules'
+    language (a digraph tile in brackets, [CH]), lower case a played blank, '#' a square whose
+    tile is unknown (no move uses it)."""
     lines = [line.strip() for line in text.strip().splitlines()]
     if len(lines) != BOARD_SIZE:
         raise BadInput(f"board: {len(lines)} lines, expected {BOARD_SIZE} lines of "
                        f"{BOARD_SIZE} squares ('.' empty, A-Z, lowercase for a blank)")
-    for r, line in enumerate(lines):
-        if len(line) != BOARD_SIZE:
-            raise BadInput(f"board: line {r + 1} has {len(line)} squares, expected {BOARD_SIZE}")
-        for c, square in enumerate(line):
-            if not SQUARE.fullmatch(square):
-                raise BadInput(f"board: {square!r} at line {r + 1}, column {c + 1} is not a "
-                               "square ('.' empty, A-Z, lowercase for a blank, # unknown)")
-    return tuple(lines)
+    return tuple(board_line(line, r, rules) for r, line in enumerate(lines))
+
+
+def board_line(line: str, r: int, rules: CrosswordRules) -> str:
+    """Return one line of a board file as its 15 squares, or raise BadInput saying where."""
+    squares = tiles(line, f"board: line {r + 1}")
+    if len(squares) != BOARD_SIZE:
+        raise BadInput(f"board: line {r + 1} has {len(squares)} squares, expected {BOARD_SIZE}")
+    for c, square in enumerate(squares):
+        if square not in (EMPTY, UNREAD) and square.upper() not in rules.alphabet:
+            raise BadInput(f"board: {letters_of(square)!r} at line {r + 1}, column {c + 1} is "
+                           f"not a square ('.' empty, {letters(rules)}, lowercase for a blank, "
+                           "# unknown)")
+    return "".join(squares)
+
+
+def letters(rules: CrosswordRules) -> str:
+    """Return how the rules' letters are named in a message: A-Z, or the list of them."""
+    alphabet = rules.alphabet
+    if alphabet == "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        return "A-Z"
+    return " ".join(f"[{letters_of(tile)}]" if len(letters_of(tile)) > 1 else tile
+                    for tile in alphabet)
 
 
 def parse_rack(text: str, rules: CrosswordRules) -> str:
     """Return the rack's tiles in upper case ('?' a blank); at most rules.rack_size of them."""
-    rack = "".join(text.split()).upper()
+    rack = "".join(tile.upper() for tile in tiles("".join(text.split()), "rack"))
     if not rack:
         raise BadInput("rack: no tiles (give up to 7, '?' for a blank, e.g. AEINRS?)")
-    if bad := sorted(set(rack) - set(ascii_uppercase + BLANK)):
-        raise BadInput(f"rack: {''.join(bad)!r} in {text!r} is not a tile (A-Z, or ? for a blank)")
+    if bad := sorted(set(rack) - set(rules.alphabet + BLANK)):
+        raise BadInput(f"rack: {letters_of(''.join(bad))!r} in {text!r} is not a tile "
+                       f"({letters(rules)}, or ? for a blank)")
     if len(rack) > rules.rack_size:
         raise BadInput(f"rack: {len(rack)} tiles in {text!r}, at most {rules.rack_size}")
     return rack
@@ -105,7 +122,7 @@ def check_tiles(board: Board, rack: str, rules: CrosswordRules) -> None:
     """Raise BadInput when board and rack hold more of a tile than the variant's bag has."""
     for tile, count in sorted(tile_count(board, rack).items()):
         if count > rules.tile_counts.get(tile, 0):
-            name = "blanks" if tile == BLANK else f"{tile} tiles"
+            name = "blanks" if tile == BLANK else f"{letters_of(tile)} tiles"
             raise BadInput(f"tiles: {count} {name} on the board and rack, but a {rules.game} "
                            f"bag holds {rules.tile_counts.get(tile, 0)}")
 
@@ -117,7 +134,7 @@ def transpose(board: Board) -> Board:
 
 def runs(line: str) -> Iterable[tuple[int, str]]:
     """Yield (start, letters) for each run of two or more tiles in a line."""
-    for found in re.finditer(r"[A-Za-z]{2,}", line):
+    for found in re.finditer(r"[^.#]{2,}", line):
         yield found.start(), found.group()
 
 
@@ -218,7 +235,7 @@ def line_tables(line: str, row: int, checks: Sequence[Check], layout: Layout,
     """Return a line of the board with its per-square tables."""
     columns = range(BOARD_SIZE)
     return Line(line, line.upper(), [rules.value(square) for square in line],
-                [ascii_uppercase if check is None else check[0] for check in checks],
+                [rules.alphabet if check is None else check[0] for check in checks],
                 [check is not None for check in checks],
                 [0 if check is None else check[1] for check in checks],
                 [layout.multipliers(row, c)[0] for c in columns],
@@ -243,7 +260,7 @@ class LineWalk:
     def __init__(self, line: Line, rack: str, rules: CrosswordRules) -> None:
         self.line, self.values = line, rules.letter_values
         self.tiles, self.full, self.bingo = len(rack), rules.rack_size, rules.bingo
-        self.counts = dict.fromkeys(ascii_uppercase + BLANK, 0)
+        self.counts = dict.fromkeys(rules.alphabet + BLANK, 0)
         for tile in rack:
             self.counts[tile] += 1
         self.distinct = sorted(set(rack) - {BLANK})

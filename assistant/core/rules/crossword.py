@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from ..types import BadInput
+from .languages import BAGS, LANGUAGES, Language, language
 
 
 def _values(table: str) -> Mapping[str, int]:
@@ -98,6 +99,17 @@ class CrosswordRules:
     layout: Layout
     start_premium: str = ""  # the start square's premium, also on custom layouts
     rack_size: int = 7
+    language: str = "en"
+
+    @property
+    def tongue(self) -> Language:
+        """Return the language these rules' tiles belong to."""
+        return LANGUAGES[self.language]
+
+    @property
+    def alphabet(self) -> str:
+        """Return the tiles a letter can be (one symbol each; a blank may be any of them)."""
+        return self.tongue.alphabet
 
     def value(self, letter: str) -> int:
         """Return a tile's points: a played blank (lowercase) or a blank in a rack scores 0."""
@@ -198,3 +210,23 @@ CROSSWORD_RULES: Mapping[str, CrosswordRules] = MappingProxyType({
     "scrabble": SCRABBLE,
     "wwf": WWF,
 })
+
+# the languages each game is played in, first the default
+GAME_LANGUAGES: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    game: tuple(dict.fromkeys(["en"] + [bag.language for bag in BAGS if bag.game == game]))
+    for game in CROSSWORD_RULES})
+
+
+def crossword_rules(game: str, code: str = "en") -> CrosswordRules:
+    """Return a game's rules in a language (its bag: values and counts), or raise BadInput
+    naming the languages the game is played in."""
+    codes = GAME_LANGUAGES[game]
+    language(code, codes, f"{game} is played in")
+    rules = CROSSWORD_RULES[game]
+    if code == "en":
+        return rules
+    bag = next(bag for bag in BAGS if (bag.game, bag.language) == (game, code))
+    entries = bag.entries()
+    return replace(rules, language=code,
+                   letter_values=MappingProxyType({t: p for t, _, p in entries if t != BLANK}),
+                   tile_counts=MappingProxyType({t: n for t, n, _ in entries}))
