@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import history
+from .core.rules.languages import Language
 from .core.types import BadInput
 from .profiles import PROFILES, profile
 from .profiles.types import Solved
@@ -86,6 +87,9 @@ def add_solve(solve: argparse.ArgumentParser) -> None:
     crossword.add_argument("--board-file", help="15 lines of 15: '.' empty, A-Z, lowercase blank")
     crossword.add_argument("--rack", help="up to 7 tiles, '?' for a blank, e.g. AEINRS?")
     crossword.add_argument("--layout", help="premium-square layout file (random Wordfeud boards)")
+    crossword.add_argument("--language", default="en", metavar="CODE",
+                           help="the game's language: its tiles, values and word-list folding "
+                                "(wordfeud: en sv nb da nl de es fr; scrabble: en fr de es nl)")
     image = solve.add_argument_group("screenshots")
     image.add_argument("--annotate", metavar="OUT.png", help="draw what was read and the best play")
     image.add_argument("--strict", action="store_true", help="an uncertain tile is an error")
@@ -199,12 +203,25 @@ def run_solve(options: argparse.Namespace) -> Solved:
         raise BadInput("--game auto: give a screenshot, whose game is then recognised")
     from . import wordlist
 
-    lexicon = wordlist.load(options.lexicon, progress)
+    lexicon = wordlist.load(options.lexicon, progress, solve_language(options))
     if options.image:
         from . import screenshot
 
         return screenshot.solve(options, lexicon, warn)
     return profile(options.game).solve(options.game, options, lexicon)
+
+
+def solve_language(options: argparse.Namespace) -> Language:
+    """Return the language a solve is in, checked against the game's languages (BadInput)."""
+    from .core.rules import GAME_LANGUAGES
+    from .core.rules.languages import LANGUAGES, language
+
+    code = options.language
+    if options.game in GAME_LANGUAGES:
+        return language(code, GAME_LANGUAGES[options.game], f"{options.game} is played in")
+    if code != "en" and options.game != "auto":
+        raise BadInput(f"--language {code}: only for wordfeud and scrabble, not {options.game}")
+    return language(code, tuple(LANGUAGES))
 
 
 def render_solved(result: Solved) -> str:
