@@ -40,6 +40,8 @@ def parser() -> Parser:
     info = lexicon_commands.add_parser("info", help="count a word list's words and skipped lines")
     info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
     info.add_argument("--json", action="store_true", help="print JSON")
+    info.add_argument("--language", default="en", metavar="CODE",
+                      help="count the words as this language's tiles (e.g. sv, es)")
     play = commands.add_parser("play", help="play a game on the screen with the mouse")
     add_play(play.add_subparsers(dest="play_game", required=True, parser_class=Parser)
              .add_parser("wordament", help="find the Wordament window and drag every word"))
@@ -247,18 +249,20 @@ def warn(message: str) -> None:
 def run_lexicon_info(options: argparse.Namespace) -> dict[str, Any]:
     """Return the counts of a word list."""
     from . import wordlist
+    from .core.rules.languages import language
 
     path = wordlist.resolve(options.path)
-    lexicon = wordlist.load(options.path, progress)
+    lexicon = wordlist.load(options.path, progress, language(options.language))
     return {"path": str(path), "words": lexicon.count, "skipped": lexicon.skipped,
-            "skipped_examples": list(lexicon.examples)}
+            "skipped_examples": list(lexicon.examples), "language": options.language}
 
 
 def render_lexicon_info(info: dict[str, Any]) -> str:
     """Return the readable form of a word list's counts."""
     text = f"{info['path']}: {info['words']} words; {info['skipped']} entries skipped"
     if info["skipped_examples"]:
-        text += " (outside A-Z, e.g. " + ", ".join(info["skipped_examples"]) + ")"
+        letters = "A-Z" if info.get("language", "en") == "en" else f"the {info['language']} tiles"
+        text += f" (outside {letters}, e.g. " + ", ".join(info["skipped_examples"]) + ")"
     return text
 
 
