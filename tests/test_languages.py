@@ -208,3 +208,17 @@ def test_installed_swedish_list(tmp_path, capsys):
     assert any(set(move["word"]) & set("ÅÄÖ") for move in result["moves"])
     lexicon = Lexicon.from_words(["SKÅL"], language=LANGUAGES["sv"])
     assert lexicon.is_word("SKÅL")
+
+
+@pytest.mark.parametrize("game, extra, message", [
+    ("wwf", ["--board-file", "B"], "--language 'sv': wwf is played in en"),
+    ("wordament", ["--board", "EECA/ALEP/HNBO/QTTY"],
+     "--language sv: only for wordfeud and scrabble, not wordament"),
+])
+def test_a_language_for_a_game_not_played_in_it_is_one_line(tmp_path, capsys, game, extra,
+                                                             message):
+    (tmp_path / "B").write_text(EMPTY)
+    extra = [str(tmp_path / "B") if arg == "B" else arg for arg in extra]
+    status = cli.main(["solve", "--game", game, "--language", "sv", *extra, "--rack", "A"])
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and message in err
