@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from ..types import BadInput
@@ -43,7 +44,7 @@ class Language:
     folds: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     fold_accents: bool = True  # é is played as E (the base letter), when É is not a tile
 
-    @property
+    @cached_property
     def alphabet(self) -> str:
         """Return the tiles as symbols, one character each."""
         return "".join(DIGRAPHS.get(letter, letter) for letter in self.letters)
