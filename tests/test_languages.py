@@ -222,3 +222,19 @@ def test_a_language_for_a_game_not_played_in_it_is_one_line(tmp_path, capsys, ga
     status = cli.main(["solve", "--game", game, "--language", "sv", *extra, "--rack", "A"])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and message in err
+
+
+def test_norwegian_wordfeud_first_move(tmp_path, capsys):
+    # Wordfeud nb values: Æ 8, R 1, L 2, I 2, G 4, E 1. ÆRLIG = 8+1+2+2+4 = 17, five tiles
+    # on a DW: 34. ÆRE = 8+1+1 = 10 (three tiles reach no premium).
+    result = solve(tmp_path, capsys, "wordfeud", "nb", ["ærlig", "ære"], "ÆRLIGEA")
+    assert tops(result)[0] == ("ÆRLIG", 7, 3, "across", 34) and len(tops(result)) == 4
+    assert ("ÆRE", 10) in {(m["word"], m["score"]) for m in result["moves"]}
+
+
+def test_french_wordfeud_accents_are_folded(tmp_path, capsys):
+    # élève is played as ELEVE. Wordfeud fr values: E 1, L 2, V 5: 1+2+1+5+1 = 10, on a DW: 20.
+    # lève: LEVE = 2+1+5+1 = 9.
+    result = solve(tmp_path, capsys, "wordfeud", "fr", ["élève", "lève"], "ELEVEAS")
+    assert tops(result)[0] == ("ELEVE", 7, 3, "across", 20)
+    assert ("LEVE", 9) in {(m["word"], m["score"]) for m in result["moves"]}
