@@ -73,9 +73,9 @@ def cache_key(data: bytes) -> str:
     return f"{digest}-f{FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}"
 
 
-def cache_path(data: bytes) -> Path:
-    """Return where the compiled form of a word list with these bytes is cached."""
-    return cache_dir() / f"lexicon-{cache_key(data)}.marshal"
+def cache_path(key: str) -> Path:
+    """Return where the compiled form of a word list with this key is cached."""
+    return cache_dir() / f"lexicon-{key}.marshal"
 
 
 def index_path(lexicon: Lexicon) -> Path:
@@ -91,7 +91,7 @@ def load(spec: str | None = None, progress: Callable[[str], None] | None = None,
     data = read_bytes(path)
     code = language.code if language else "en"
     key = cache_key(data) + ("" if code == "en" else f"-{code}")
-    cached = cache_dir() / f"lexicon-{key}.marshal"
+    cached = cache_path(key)
     lexicon = _from_cache(cached, lambda form: Lexicon.from_bytes(form, path.name, key))
     if lexicon is None:
         if progress:
