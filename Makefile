@@ -10,6 +10,9 @@ STAMP := $(VENV)/.installed
 # fonts the glyph templates are drawn from (make templates; see assistant/vision/templates.py)
 # and the test screenshots are drawn in (tests also use Cantarell, a font the templates never
 # saw); reading a screenshot needs none of them: the templates are committed PNG sheets
+# Debian word lists the tests read (solve --lexicon swedish); the other languages' lists are
+# wnorwegian wdanish wdutch wngerman wspanish wfrench, installed the same way when wanted
+WORDLIST_PACKAGES := wswedish
 FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-base35 \
 	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
 EXAMPLE_SHOT := templates/examples/wordament.png
@@ -31,7 +34,7 @@ system:
 	  command -v xprop >/dev/null || missing="$$missing x11-utils"; \
 	  $(PYTHON) -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	  $(PYTHON) -c 'import tkinter' 2>/dev/null || missing="$$missing python3-tk"; \
-	  for pkg in $(FONT_PACKAGES); do \
+	  for pkg in $(FONT_PACKAGES) $(WORDLIST_PACKAGES); do \
 	    dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
 	fi; \
 	if [ -n "$$missing" ]; then \

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import history
+from .core.rules.languages import Language
 from .core.types import BadInput
 from .profiles import PROFILES, profile
 from .profiles.types import Solved
@@ -39,6 +40,8 @@ def parser() -> Parser:
     info = lexicon_commands.add_parser("info", help="count a word list's words and skipped lines")
     info.add_argument("path", help="word-list file or bundled name (e.g. enable)")
     info.add_argument("--json", action="store_true", help="print JSON")
+    info.add_argument("--language", default="en", metavar="CODE",
+                      help="count the words as this language's tiles (e.g. sv, es)")
     play = commands.add_parser("play", help="play a game on the screen with the mouse")
     add_play(play.add_subparsers(dest="play_game", required=True, parser_class=Parser)
              .add_parser("wordament", help="find the Wordament window and drag every word"))
@@ -86,6 +89,9 @@ def add_solve(solve: argparse.ArgumentParser) -> None:
     crossword.add_argument("--board-file", help="15 lines of 15: '.' empty, A-Z, lowercase blank")
     crossword.add_argument("--rack", help="up to 7 tiles, '?' for a blank, e.g. AEINRS?")
     crossword.add_argument("--layout", help="premium-square layout file (random Wordfeud boards)")
+    crossword.add_argument("--language", default="en", metavar="CODE",
+                           help="the game's language: its tiles, values and word-list folding "
+                                "(wordfeud: en sv nb da nl de es fr; scrabble: en fr de es nl)")
     image = solve.add_argument_group("screenshots")
     image.add_argument("--annotate", metavar="OUT.png", help="draw what was read and the best play")
     image.add_argument("--strict", action="store_true", help="an uncertain tile is an error")
@@ -199,12 +205,25 @@ def run_solve(options: argparse.Namespace) -> Solved:
         raise BadInput("--game auto: give a screenshot, whose game is then recognised")
     from . import wordlist
 
-    lexicon = wordlist.load(options.lexicon, progress)
+    lexicon = wordlist.load(options.lexicon, progress, solve_language(options))
     if options.image:
         from . import screenshot
 
         return screenshot.solve(options, lexicon, warn)
     return profile(options.game).solve(options.game, options, lexicon)
+
+
+def solve_language(options: argparse.Namespace) -> Language:
+    """Return the language a solve is in, checked against the game's languages (BadInput)."""
+    from .core.rules import GAME_LANGUAGES
+    from .core.rules.languages import LANGUAGES, language
+
+    code = options.language
+    if options.game in GAME_LANGUAGES:
+        return language(code, GAME_LANGUAGES[options.game], f"{options.game} is played in")
+    if code != "en" and options.game != "auto":
+        raise BadInput(f"--language {code}: only for wordfeud and scrabble, not {options.game}")
+    return language(code, tuple(LANGUAGES))
 
 
 def render_solved(result: Solved) -> str:
@@ -230,18 +249,20 @@ def warn(message: str) -> None:
 def run_lexicon_info(options: argparse.Namespace) -> dict[str, Any]:
     """Return the counts of a word list."""
     from . import wordlist
+    from .core.rules.languages import language
 
     path = wordlist.resolve(options.path)
-    lexicon = wordlist.load(options.path, progress)
+    lexicon = wordlist.load(options.path, progress, language(options.language))
     return {"path": str(path), "words": lexicon.count, "skipped": lexicon.skipped,
-            "skipped_examples": list(lexicon.examples)}
+            "skipped_examples": list(lexicon.examples), "language": options.language}
 
 
 def render_lexicon_info(info: dict[str, Any]) -> str:
     """Return the readable form of a word list's counts."""
     text = f"{info['path']}: {info['words']} words; {info['skipped']} entries skipped"
     if info["skipped_examples"]:
-        text += " (outside A-Z, e.g. " + ", ".join(info["skipped_examples"]) + ")"
+        letters = "A-Z" if info.get("language", "en") == "en" else f"the {info['language']} tiles"
+        text += f" (outside {letters}, e.g. " + ", ".join(info["skipped_examples"]) + ")"
     return text
 
 

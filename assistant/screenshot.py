@@ -42,7 +42,8 @@ def solve(options: Namespace, lexicon: Lexicon, warn: Callable[[str], None]) -> 
         options = Namespace(**{**vars(options), "game": clock.lap("identify", lambda: detect(
             frame, options.image))})
     game = profile(options.game)
-    reading = read(frame, options.game, options.reader, options.image)
+    reading = read(frame, options.game, options.reader, options.image,
+                   getattr(options, "language", None) or "en")
     clock.laps.update(reading.timings_ms)
     doubt(reading, options, warn)
     result = clock.lap("solve", lambda: game.solve_reading(options.game, reading, options,
@@ -75,7 +76,7 @@ def load(where: str) -> np.ndarray:
     return load_image(where)
 
 
-def read(frame: np.ndarray, game: str, reader: str, where: str) -> Reading:
+def read(frame: np.ndarray, game: str, reader: str, where: str, language: str = "en") -> Reading:
     """Return the board the game's reader reads in a frame; BadInput saying where it was
     looked for (and which game the frame looks like, when it holds another's board)."""
     from . import vision
@@ -83,7 +84,7 @@ def read(frame: np.ndarray, game: str, reader: str, where: str) -> Reading:
     if game not in vision.READERS:
         raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
     try:
-        return vision.read_board(game, frame, reader)
+        return vision.read_board(game, frame, reader, language)
     except BadInput as err:
         raise BadInput(f"{where}: {err}{looks_like(frame, game, str(err))}") from None
 

@@ -21,11 +21,13 @@ from .adapters.dirs import cache_dir
 from .core import anagram
 from .core.anagram import Index
 from .core.lexicon import FORMAT, Lexicon, parse_words
+from .core.rules.languages import LANGUAGES, Language
 from .core.types import BadInput
 from .files import read_file
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
 DEFAULT = "enable"
+SYSTEM_DICT = Path("/usr/share/dict")  # where Debian's word-list packages (wswedish, ...) go
 MAX_BYTES = 64 << 20  # no word list is this big; guards against reading a disk image
 T = TypeVar("T")
 
@@ -37,7 +39,23 @@ def resolve(spec: str | None) -> Path:
     if path.suffix or os.sep in spec or "/" in spec:
         return path
     bundled = LEXICON_DIR / f"{spec}.txt"
-    return bundled if bundled.exists() or not path.exists() else path
+    if bundled.exists() or path.exists():
+        return bundled if bundled.exists() else path
+    return system_list(spec) or bundled
+
+
+def system_list(name: str) -> Path | None:
+    """Return the installed system word list of a language named so ('swedish'), None when no
+    language has that name; raise BadInput saying how to install it when it is missing."""
+    found = next((lang for lang in LANGUAGES.values() if lang.dict_file and lang.name == name),
+                 None)
+    if found is None:
+        return None
+    path = SYSTEM_DICT / found.dict_file
+    if not path.exists():
+        raise BadInput(f"lexicon {name}: {path} is not installed; install it with: "
+                       f"sudo apt-get install {found.package}")
+    return path
 
 
 def read_bytes(path: Path) -> bytes:
@@ -55,9 +73,9 @@ def cache_key(data: bytes) -> str:
     return f"{digest}-f{FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}"
 
 
-def cache_path(data: bytes) -> Path:
-    """Return where the compiled form of a word list with these bytes is cached."""
-    return cache_dir() / f"lexicon-{cache_key(data)}.marshal"
+def cache_path(key: str) -> Path:
+    """Return where the compiled form of a word list with this key is cached."""
+    return cache_dir() / f"lexicon-{key}.marshal"
 
 
 def index_path(lexicon: Lexicon) -> Path:
@@ -65,18 +83,26 @@ def index_path(lexicon: Lexicon) -> Path:
     return cache_dir() / f"anagram-{lexicon.key}-a{anagram.FORMAT}.marshal"
 
 
-def load(spec: str | None = None, progress: Callable[[str], None] | None = None) -> Lexicon:
-    """Return the lexicon for a path or bundled name, from the cache when it is there."""
+def load(spec: str | None = None, progress: Callable[[str], None] | None = None,
+         language: Language | None = None) -> Lexicon:
+    """Return the lexicon for a path, bundled name or language name, its words as that
+    language's tiles (default English: A-Z), from the cache when it is there."""
     path = resolve(spec)
     data = read_bytes(path)
-    key = cache_key(data)
-    lexicon = _from_cache(cache_path(data), lambda form: Lexicon.from_bytes(form, path.name, key))
+    code = language.code if language else "en"
+    key = cache_key(data) + ("" if code == "en" else f"-{code}")
+    cached = cache_path(key)
+    lexicon = _from_cache(cached, lambda form: Lexicon.from_bytes(form, path.name, key))
     if lexicon is None:
         if progress:
             progress(f"compiling lexicon {path} (once; it is cached for next time)")
-        lexicon = Lexicon.from_wordlist(parse_words(data, f"lexicon {path}"), path.name)
+        lexicon = Lexicon.from_wordlist(parse_words(data, f"lexicon {path}", language), path.name)
+        if progress and code != "en" and lexicon.skipped:
+            progress(f"lexicon {path}: {lexicon.count} words; {lexicon.skipped} entries dropped "
+                     f"(letters with no {language and language.name} tile), e.g. "
+                     + ", ".join(lexicon.examples))
         lexicon.key = key
-        _store(cache_path(data), lexicon.to_bytes())
+        _store(cached, lexicon.to_bytes())
     return lexicon
 
 

@@ -300,6 +300,21 @@ def test_unknown_board_words_are_named_and_moves_still_found():
         assert all(lexicon.is_word(word) for word in m.words)
 
 
+def test_an_unread_square_blocks_every_move_through_it():
+    # CAT across row 7 from column 7; the square after it could not be read
+    lexicon = Lexicon.from_words(["CAT", "CATS", "AS", "TA"])
+    board = board_with(("CAT", 7, 7, ACROSS))
+    assert ("CATS",) in {m.words for m in cw.best_moves(board, "S", SCRABBLE, lexicon)[0]}
+    blocked = board_with(("CAT#", 7, 7, ACROSS))
+    assert cw.parse_board("\n".join(blocked)) == blocked
+    cw.check_tiles(blocked, "S", SCRABBLE)  # the unread square is no tile of the bag
+    moves, _ = cw.best_moves(blocked, "AS", SCRABBLE, lexicon)
+    assert moves and all((7, 10) not in {(t.row, t.col) for t in m.placed} for m in moves)
+    assert all("#" not in word for m in moves for word in m.words)
+    # nothing reaches the unread square: no word ends or runs next to it along row 7 or column 10
+    assert all(not (m.row == 7 and m.direction == ACROSS) for m in moves)
+
+
 # --- input errors -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, message", [
@@ -396,9 +411,11 @@ def test_cli_bad_board_file(tmp_path, capsys):
 
 def test_core_crossword_imports_only_the_standard_library():
     pure = {"__future__", "collections", "dataclasses", "math", "re", "string", "types",
-            "typing", "marshal"}
-    for name in ("crossword.py", "rules.py"):
-        tree = ast.parse((Path(cw.__file__).parent / name).read_text())
+            "typing", "marshal", "unicodedata", "functools"}
+    core = Path(cw.__file__).parent
+    for path in [core / "crossword.py", *sorted((core / "rules").glob("*.py"))]:
+        name = path.name
+        tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 0:
                 assert node.module.split(".")[0] in pure, f"{name} imports {node.module}"

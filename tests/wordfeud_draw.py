@@ -48,6 +48,7 @@ class Position:
     recent: set[tuple[int, int]] = field(default_factory=set)
     language: str = "en"
     theme: str = "dark"
+    values: dict[str, int] = field(default_factory=lambda: ENGLISH_VALUES)  # printed on tiles
 
     def premium(self, row: int, col: int) -> str | None:
         """Return the premium drawn on an empty square (None for a plain one)."""
@@ -133,7 +134,7 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
         if premium in PREMIUM_COLOURS:
             ground = mix(ground, PREMIUM_COLOURS[premium], 0.18)
         faint = label.get(premium) if premium in PREMIUM_COLOURS else None
-        value = None if letter.islower() else ENGLISH_VALUES.get(letter, 8)
+        value = None if letter.islower() else position.values.get(letter, 8)
         draw_tile(draw, box, letter.upper(), value, ground, faint)
     elif premium in PREMIUM_COLOURS:
         draw.rounded_rectangle(box, radius=side * 0.08, fill=PREMIUM_COLOURS[premium])
@@ -145,13 +146,13 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
 
 
 def draw_rack(draw: ImageDraw.ImageDraw, rack: str, width: int, top: float,
-              bar: tuple[int, ...]) -> None:
+              bar: tuple[int, ...], values: dict[str, int] = ENGLISH_VALUES) -> None:
     """Draw the rack: up to seven big tiles across the screen, on a bar."""
     pitch = width / 7
     draw.rectangle((0, top - 0.05 * pitch, width, top + pitch), fill=bar)
     for i, letter in enumerate(rack):
         box = (i * pitch + 0.03 * pitch, top, (i + 1) * pitch - 0.03 * pitch, top + 0.94 * pitch)
-        value = None if letter == "?" else ENGLISH_VALUES[letter]
+        value = None if letter == "?" else values[letter]
         draw_tile(draw, box, "" if letter == "?" else letter, value, TILE)
 
 
@@ -171,7 +172,7 @@ def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.
     board_top = 0.22 * height
     draw_board(draw, position, 6, board_top, pitch)
     draw_rack(draw, position.rack, width, board_top + SIZE * pitch + 0.06 * height,
-              THEMES[position.theme][3])
+              THEMES[position.theme][3], position.values)
     return cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
 
 

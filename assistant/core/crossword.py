@@ -25,17 +25,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from string import ascii_uppercase
 
+from .crossword_text import EMPTY, Board
+from .crossword_text import UNREAD as UNREAD  # the board and rack as written, here too
+from .crossword_text import check_tiles as check_tiles
+from .crossword_text import parse_board as parse_board
+from .crossword_text import parse_rack as parse_rack
+from .crossword_text import tile_count as tile_count
 from .lexicon import END, Lexicon, Node
 from .rules import BLANK, BOARD_SIZE, CrosswordRules, Layout
-from .types import BadInput
 
-EMPTY = "."
 ACROSS, DOWN = "across", "down"
-SQUARE = re.compile(r"[.A-Za-z]")
-Board = tuple[str, ...]  # BOARD_SIZE rows of BOARD_SIZE squares: '.', A-Z, or a-z for a blank
 Raw = tuple[int, str, int, int, str]  # score, direction, line, start square, spelled word
+Check = tuple[str, int] | None  # a square's cross-check: (letters allowed, cross word's points)
 
 
 @dataclass(frozen=True)
@@ -61,52 +63,6 @@ class Move:
     words: tuple[str, ...]  # the main word first, then the cross words
 
 
-# --- board, rack and tiles ----------------------------------------------------------------------
-
-def parse_board(text: str) -> Board:
-    """Return the board written as 15 lines of 15 squares: '.' empty, A-Z, a-z a played blank."""
-    lines = [line.strip() for line in text.strip().splitlines()]
-    if len(lines) != BOARD_SIZE:
-        raise BadInput(f"board: {len(lines)} lines, expected {BOARD_SIZE} lines of "
-                       f"{BOARD_SIZE} squares ('.' empty, A-Z, lowercase for a blank)")
-    for r, line in enumerate(lines):
-        if len(line) != BOARD_SIZE:
-            raise BadInput(f"board: line {r + 1} has {len(line)} squares, expected {BOARD_SIZE}")
-        for c, square in enumerate(line):
-            if not SQUARE.fullmatch(square):
-                raise BadInput(f"board: {square!r} at line {r + 1}, column {c + 1} is not a "
-                               "square ('.' empty, A-Z, lowercase for a blank)")
-    return tuple(lines)
-
-
-def parse_rack(text: str, rules: CrosswordRules) -> str:
-    """Return the rack's tiles in upper case ('?' a blank); at most rules.rack_size of them."""
-    rack = "".join(text.split()).upper()
-    if not rack:
-        raise BadInput("rack: no tiles (give up to 7, '?' for a blank, e.g. AEINRS?)")
-    if bad := sorted(set(rack) - set(ascii_uppercase + BLANK)):
-        raise BadInput(f"rack: {''.join(bad)!r} in {text!r} is not a tile (A-Z, or ? for a blank)")
-    if len(rack) > rules.rack_size:
-        raise BadInput(f"rack: {len(rack)} tiles in {text!r}, at most {rules.rack_size}")
-    return rack
-
-
-def tile_count(board: Board, rack: str) -> dict[str, int]:
-    """Return how many of each tile the board and rack hold; played blanks count as '?'."""
-    tiles = [BLANK if square.islower() else square for row in board for square in row
-             if square != EMPTY] + list(rack)
-    return {tile: tiles.count(tile) for tile in set(tiles)}
-
-
-def check_tiles(board: Board, rack: str, rules: CrosswordRules) -> None:
-    """Raise BadInput when board and rack hold more of a tile than the variant's bag has."""
-    for tile, count in sorted(tile_count(board, rack).items()):
-        if count > rules.tile_counts.get(tile, 0):
-            name = "blanks" if tile == BLANK else f"{tile} tiles"
-            raise BadInput(f"tiles: {count} {name} on the board and rack, but a {rules.game} "
-                           f"bag holds {rules.tile_counts.get(tile, 0)}")
-
-
 def transpose(board: Board) -> Board:
     """Return the board mirrored on its main diagonal: columns become rows."""
     return tuple("".join(column) for column in zip(*board, strict=True))
@@ -114,7 +70,7 @@ def transpose(board: Board) -> Board:
 
 def runs(line: str) -> Iterable[tuple[int, str]]:
     """Yield (start, letters) for each run of two or more tiles in a line."""
-    for found in re.finditer(r"[A-Za-z]{2,}", line):
+    for found in re.finditer(r"[^.#]{2,}", line):
         yield found.start(), found.group()
 
 
@@ -136,7 +92,7 @@ def walk(node: Node | None, letters: str) -> Node | None:
     return node
 
 
-def cross_check(column: str, row: int, root: Node, rules: CrosswordRules) -> tuple[str, int] | None:
+def cross_check(column: str, row: int, root: Node, rules: CrosswordRules) -> Check:
     """Return (letters that make a word in this column at row, points of its tiles), or None
     when the square has no tile above or below it."""
     above = column[:row].rsplit(EMPTY, 1)[-1]
@@ -175,7 +131,7 @@ def generate(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon) -
     return found
 
 
-def anchors(line: str, checks: Sequence[tuple[str, int] | None], row: int, layout: Layout,
+def anchors(line: str, checks: Sequence[Check], row: int, layout: Layout,
             first: bool) -> list[bool]:
     """Return, per square of a line, whether it is an anchor (first move: the start square)."""
     if first:
@@ -194,81 +150,109 @@ def reaches(marks: Sequence[bool]) -> list[int]:
     return out
 
 
-def square_tables(line: str, row: int, checks: Sequence[tuple[str, int] | None],
-                  layout: Layout, rules: CrosswordRules) -> tuple[list, ...]:
-    """Return, per square of a line: its tile's points, the letters allowed there, whether a
-    cross word runs through it and that word's points, its letter and word multipliers."""
+@dataclass(frozen=True)
+class Line:
+    """One line of the board, ready to walk: per square its tile (or EMPTY), the tile's points,
+    the letters allowed there, whether a cross word runs through it and that word's points,
+    and the square's letter and word multipliers."""
+
+    squares: str
+    upper: str
+    points: list[int]
+    allowed: list[str]
+    crossed: list[bool]
+    cross_points: list[int]
+    letter_mult: list[int]
+    word_mult: list[int]
+
+
+def line_tables(line: str, row: int, checks: Sequence[Check], layout: Layout,
+                rules: CrosswordRules) -> Line:
+    """Return a line of the board with its per-square tables."""
     columns = range(BOARD_SIZE)
-    return ([rules.value(square) for square in line],
-            [ascii_uppercase if check is None else check[0] for check in checks],
-            [check is not None for check in checks],
-            [0 if check is None else check[1] for check in checks],
-            [layout.multipliers(row, c)[0] for c in columns],
-            [layout.multipliers(row, c)[1] for c in columns])
+    return Line(line, line.upper(), [rules.value(square) for square in line],
+                [rules.alphabet if check is None else check[0] for check in checks],
+                [check is not None for check in checks],
+                [0 if check is None else check[1] for check in checks],
+                [layout.multipliers(row, c)[0] for c in columns],
+                [layout.multipliers(row, c)[1] for c in columns])
 
 
-def line_moves(line: str, row: int, checks: Sequence[tuple[str, int] | None], layout: Layout,
-               rack: str, rules: CrosswordRules, root: Node, down: bool,
+@dataclass(frozen=True)
+class Start:
+    """A square a word starts on, the first anchor at or after it (the word must cover it),
+    and whether a one-tile move found from here is kept (not when it is also found across)."""
+
+    square: int
+    reach: int
+    single_ok: bool
+
+
+class LineWalk:
+    """The moves along one line: the DAWG walked square by square from each start square,
+    placing rack tiles. The rack's counts are the only state that changes during a walk
+    (taken on the way in, given back on the way out); each move found is added to `found`."""
+
+    def __init__(self, line: Line, rack: str, rules: CrosswordRules) -> None:
+        self.line, self.values = line, rules.letter_values
+        self.tiles, self.full, self.bingo = len(rack), rules.rack_size, rules.bingo
+        self.counts = dict.fromkeys(rules.alphabet + BLANK, 0)
+        for tile in rack:
+            self.counts[tile] += 1
+        self.distinct = sorted(set(rack) - {BLANK})
+        self.found: list[tuple[int, int, str]] = []
+
+    def extend(self, at: Start, i: int, node: Node, word: str, total: int, mult: int,
+               cross: int, placed: int) -> None:
+        """Walk on from square i with `word` spelled so far (scored total * mult + cross) and
+        `placed` tiles put down: through the tiles on the board, then placing a rack tile."""
+        line = self.line
+        while i < BOARD_SIZE and line.squares[i] != EMPTY:
+            child = node.get(line.upper[i])
+            if child is None:
+                return
+            node, word, total, i = child, word + line.squares[i], total + line.points[i], i + 1
+        if END in node and i > at.reach and i - at.square > 1 and (placed > 1 or at.single_ok):
+            bonus = self.bingo if placed == self.full else 0
+            self.found.append((total * mult + cross + bonus, at.square, word))
+        if i == BOARD_SIZE or placed == self.tiles:
+            return
+        allow, lm, wm = line.allowed[i], line.letter_mult[i], line.word_mult[i]
+        cp, cr, counts = line.cross_points[i], line.crossed[i], self.counts
+        if counts[BLANK]:
+            counts[BLANK] -= 1
+            for letter, child in node.items():
+                if letter in allow:
+                    self.extend(at, i + 1, child, word + letter.lower(), total, mult * wm,
+                                cross + cp * wm if cr else cross, placed + 1)
+            counts[BLANK] += 1
+        for letter in self.distinct:
+            if counts[letter] and letter in allow and (child := node.get(letter)) is not None:
+                counts[letter] -= 1
+                points = self.values[letter] * lm
+                self.extend(at, i + 1, child, word + letter, total + points, mult * wm,
+                            cross + (cp + points) * wm if cr else cross, placed + 1)
+                counts[letter] += 1
+
+
+def line_moves(line: str, row: int, checks: Sequence[Check], layout: Layout, rack: str,
+               rules: CrosswordRules, root: Node, down: bool,
                first: bool) -> list[tuple[int, int, str]]:
     """Return (score, start, spelled) for every legal move along one line of the board.
 
     A one-tile move that forms words both ways is found across and down; only the across
     one is kept."""
-    size, tiles, values = BOARD_SIZE, len(rack), rules.letter_values
-    bingo, full, upper = rules.bingo, rules.rack_size, line.upper()
-    old, allowed, crossed, cross_points, letter_mult, word_mult = square_tables(
-        line, row, checks, layout, rules)
-    counts = dict.fromkeys(ascii_uppercase + BLANK, 0)
-    for tile in rack:
-        counts[tile] += 1
-    distinct = sorted(set(rack) - {BLANK})
-    found: list[tuple[int, int, str]] = []
-    start = reach = 0
-    single_ok = True
-
-    def extend(i: int, node: Node, word: str, total: int, mult: int, cross: int,
-               placed: int) -> None:
-        """Walk on from square i, the word so far spelled, scored total * mult + cross."""
-        while i < size and line[i] != EMPTY:
-            node = node.get(upper[i])  # type: ignore[assignment]
-            if node is None:
-                return
-            word += line[i]
-            total += old[i]
-            i += 1
-        if END in node and i > reach and i - start > 1 and (placed > 1 or single_ok):
-            found.append((total * mult + cross + (bingo if placed == full else 0), start, word))
-        if i == size or placed == tiles:
-            return
-        allow, lm, wm = allowed[i], letter_mult[i], word_mult[i]
-        cp, cr = cross_points[i], crossed[i]
-        if counts[BLANK]:
-            counts[BLANK] -= 1
-            for letter, child in node.items():
-                if letter in allow:
-                    extend(i + 1, child, word + letter.lower(), total, mult * wm,
-                           cross + cp * wm if cr else cross, placed + 1)
-            counts[BLANK] += 1
-        for letter in distinct:
-            if counts[letter] and letter in allow:
-                child = node.get(letter)
-                if child is not None:
-                    counts[letter] -= 1
-                    points = values[letter] * lm
-                    extend(i + 1, child, word + letter, total + points, mult * wm,
-                           cross + (cp + points) * wm if cr else cross, placed + 1)
-                    counts[letter] += 1
-
+    tables = line_tables(line, row, checks, layout, rules)
+    walk_line, tiles = LineWalk(tables, rack, rules), len(rack)
     nearest = reaches(anchors(line, checks, row, layout, first))
-    for start in range(size):
-        reach = nearest[start]
-        if reach == size or (start and line[start - 1] != EMPTY):
+    for square, reach in enumerate(nearest):
+        if reach == BOARD_SIZE or (square and line[square - 1] != EMPTY):
             continue
-        if line[start] == EMPTY and reach - start >= tiles:
+        if line[square] == EMPTY and reach - square >= tiles:
             continue
-        single_ok = not (down and crossed[reach])
-        extend(start, root, "", 0, 1, 0, 0)
-    return found
+        walk_line.extend(Start(square, reach, not (down and tables.crossed[reach])), square,
+                         root, "", 0, 1, 0, 0)
+    return walk_line.found
 
 
 # --- moves: placing, words formed, scoring -------------------------------------------------------

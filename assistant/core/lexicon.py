@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .rules.languages import Language
 from .types import BadInput
 
 END = "$"
@@ -33,21 +34,40 @@ class WordList:
     examples: tuple[str, ...] = field(default=())
 
 
-def parse_words(data: bytes, where: str = "word list") -> WordList:
-    """Return the distinct A-Z words (uppercased) of a list, one per line; extra columns ignored."""
+def parse_words(data: bytes, where: str = "word list",
+                language: Language | None = None) -> WordList:
+    """Return the distinct words of a list, one per line (extra columns ignored), as tiles in
+    upper case: A-Z words, or with a language, its tiles (see Language.word_tiles); the entries
+    that are not words of the language are counted as skipped."""
     if b"\x00" in data[:65536]:
         raise BadInput(f"{where}: a binary file, not a word list")
     words: set[str] = set()
     skipped: list[str] = []
-    for line in data.decode("utf-8", errors="replace").splitlines():
-        token = line.split(None, 1)[0].upper() if line.strip() else ""
-        if WORD.fullmatch(token):
-            words.add(token)
+    for line in decode(data).splitlines():
+        token = line.split(None, 1)[0] if line.strip() else ""
+        word = as_tiles(token, language)
+        if word:
+            words.add(word)
         elif token:
-            skipped.append(token)
+            skipped.append(token.upper())
     if not words:
         raise BadInput(f"{where}: no valid words (one A-Z word per line expected)")
     return WordList(sorted(words), len(skipped), tuple(skipped[:5]))
+
+
+def decode(data: bytes) -> str:
+    """Return a word list's text: UTF-8, or Latin-1 (as some system lists are) when not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def as_tiles(token: str, language: Language | None) -> str | None:
+    """Return a word-list entry as tiles in upper case, or None when it is not a word."""
+    if language is None or language.code == "en":
+        return token.upper() if WORD.fullmatch(token.upper()) else None
+    return language.word_tiles(token)
 
 
 def build(words: Iterable[str]) -> Node:
@@ -98,9 +118,12 @@ class Lexicon:
         return self._nodes
 
     @classmethod
-    def from_words(cls, words: Iterable[str], name: str = "") -> Lexicon:
-        """Return a lexicon of these words (any case; entries outside A-Z are skipped)."""
-        return cls.from_wordlist(parse_words("\n".join(words).encode(), name or "words"), name)
+    def from_words(cls, words: Iterable[str], name: str = "",
+                   language: Language | None = None) -> Lexicon:
+        """Return a lexicon of these words (any case; entries outside the language's
+        alphabet, by default A-Z, are skipped)."""
+        data = "\n".join(words).encode()
+        return cls.from_wordlist(parse_words(data, name or "words", language), name)
 
     @classmethod
     def from_wordlist(cls, wordlist: WordList, name: str = "") -> Lexicon:

@@ -11,7 +11,8 @@ from typing import TypedDict
 from ..core import crossword as cw
 from ..core.gestures import Gesture, Point
 from ..core.lexicon import Lexicon
-from ..core.rules import CROSSWORD_RULES, CrosswordRules, Layout
+from ..core.rules import CrosswordRules, Layout, crossword_rules
+from ..core.rules.languages import spell
 from ..core.types import BadInput
 from ..files import read_file
 from ..vision.types import Reading
@@ -33,6 +34,7 @@ class MoveJSON(TypedDict):
     """One move: its main word, start square, direction, score, tiles, and every word formed."""
 
     word: str
+    spelled: str  # the word with the blanks it places in lower case
     row: int
     col: int
     direction: str
@@ -67,12 +69,19 @@ def solve(game: str, options: Namespace, lexicon: Lexicon) -> CrosswordResult:
         raise BadInput(f"{game}: give your tiles as --rack, e.g. --rack 'AEINRS?'")
     board = read_text(options.board_file, "board").splitlines()
     layout = read_text(options.layout, "layout") if options.layout else None
-    return solve_board(game, board, options.rack, lexicon, layout, options.top)
+    return solve_board(game, board, options.rack, lexicon, layout, options.top,
+                       language=language_of(options))
 
 
-def rules_for(game: str, layout: str | Layout | None) -> CrosswordRules:
-    """Return the variant's rules, on a custom layout (drawn as text, or parsed) when given."""
-    rules = CROSSWORD_RULES[game]
+def language_of(options: Namespace) -> str:
+    """Return the language code the options name (English when they name none)."""
+    return getattr(options, "language", None) or "en"
+
+
+def rules_for(game: str, layout: str | Layout | None, language: str = "en") -> CrosswordRules:
+    """Return the variant's rules in a language, on a custom layout (drawn as text, or
+    parsed) when given."""
+    rules = crossword_rules(game, language)
     if isinstance(layout, Layout):
         return replace(rules, layout=layout)
     return rules if layout is None else rules.with_layout(layout)
@@ -81,13 +90,13 @@ def rules_for(game: str, layout: str | Layout | None) -> CrosswordRules:
 def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
                 layout: str | Layout | None = None, top: int | None = None,
                 unsure: frozenset[tuple[int, int]] = frozenset(),
-                seen: bool = False) -> CrosswordResult:
+                seen: bool = False, language: str = "en") -> CrosswordResult:
     """Return the best moves for a board (15 strings of 15 squares) and a rack: the plain
     entry point, also for a board seen in a screenshot (`seen`: more tiles than the variant's
     bag holds is then a warning, as the game may be another language's, not an error; moves
     that depend on an `unsure` square are left out)."""
-    rules = rules_for(game, layout)
-    squares = cw.parse_board("\n".join(board))
+    rules = rules_for(game, layout, language)
+    squares = cw.parse_board("\n".join(board), rules)
     tiles = cw.parse_rack(rack, rules)
     notes = warnings(squares, lexicon)
     try:
@@ -95,9 +104,10 @@ def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
     except BadInput as err:
         if not seen:
             raise
-        notes.append(f"{err} (another language's game? scores use {game}'s English values)")
+        notes.append(f"{err} (another language's game? scores use {game}'s {language} values; "
+                     "see --language)")
     moves, count = cw.best_moves(squares, tiles, rules, lexicon, top, unsure)
-    return CrosswordResult(game=game, rack=tiles, moves=[move_json(move) for move in moves],
+    return CrosswordResult(game=game, rack=spell(tiles), moves=[move_json(m) for m in moves],
                            count=count, warnings=notes)
 
 
@@ -112,14 +122,16 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
     size = len(reading.cells)
     unsure = frozenset(divmod(i, reading.cols) for i in doubtful if i < size)
     board = [line if not unsure else "".join(
-        square if (r, c) not in unsure or square != "." else "E" for c, square in enumerate(line))
+        square if (r, c) not in unsure or square != cw.EMPTY else cw.UNREAD
+        for c, square in enumerate(line))
         for r, line in enumerate(inputs.board)]
     rack = "".join(cell.text or "?" for i, cell in enumerate(reading.rack, size)
                    if i not in doubtful)
     if not rack:
         raise BadInput(f"{game}: no rack tiles were read surely")
     layout = "\n".join(inputs.layout) if game == "wordfeud" else None  # random boards
-    found = solve_board(game, board, rack, lexicon, layout, options.top, unsure, seen=True)
+    found = solve_board(game, board, rack, lexicon, layout, options.top, unsure, seen=True,
+                        language=language_of(options))
     return {**found, "blocked": doubtful}
 
 
@@ -140,11 +152,21 @@ def gestures(result: CrosswordResult, reading: Reading, origin: Point) -> list[G
 
 
 def move_json(move: cw.Move) -> MoveJSON:
-    """Return the contract's JSON object for one move."""
-    return MoveJSON(word=move.word, row=move.row, col=move.col, direction=move.direction,
-                    score=move.score, words=list(move.words),
-                    placed=[PlacedJSON(row=t.row, col=t.col, letter=t.letter, blank=t.blank)
-                            for t in move.placed])
+    """Return the contract's JSON object for one move, in the language's letters."""
+    return MoveJSON(word=spell(move.word), spelled=spell(with_blanks(move)), row=move.row,
+                    col=move.col, direction=move.direction, score=move.score,
+                    words=[spell(word) for word in move.words],
+                    placed=[PlacedJSON(row=t.row, col=t.col, letter=spell(t.letter),
+                                       blank=t.blank) for t in move.placed])
+
+
+def with_blanks(move: cw.Move) -> str:
+    """Return a move's main word (one symbol a square) with the blanks it places in lower case."""
+    blanks = {(t.row, t.col) for t in move.placed if t.blank}
+    squares = cw.squares(move.direction, move.row if move.direction == cw.ACROSS else move.col,
+                         move.col if move.direction == cw.ACROSS else move.row, len(move.word))
+    return "".join(tile.lower() if square in blanks else tile
+                   for square, tile in zip(squares, move.word, strict=True))
 
 
 def warnings(board: cw.Board, lexicon: Lexicon) -> list[str]:
@@ -152,7 +174,8 @@ def warnings(board: cw.Board, lexicon: Lexicon) -> list[str]:
     unknown = cw.unknown_words(board, lexicon)
     if not unknown:
         return []
-    return [f"the board holds {len(unknown)} word(s) the lexicon lacks: {', '.join(unknown)} "
+    return [f"the board holds {len(unknown)} word(s) the lexicon lacks: "
+            f"{', '.join(spell(word) for word in unknown)} "
             "(a misread, or another dictionary); they stay, but every word a move forms must be "
             "in the lexicon"]
 
@@ -173,10 +196,7 @@ def render(result: CrosswordResult) -> str:
     lines.append(f"  {'score':>5}  {'word':<{width}}  square      direction  words formed"
                  "  (blank tiles in lower case)")
     for m in moves:
-        blanks = {(t["row"], t["col"]) for t in m["placed"] if t["blank"]}
-        dr, dc = (0, 1) if m["direction"] == cw.ACROSS else (1, 0)
-        word = "".join(letter.lower() if (m["row"] + i * dr, m["col"] + i * dc) in blanks
-                       else letter for i, letter in enumerate(m["word"]))
+        word = m["spelled"]
         square = f"{m['row']},{m['col']} ({notation(m['row'], m['col'], m['direction'])})"
         lines.append(f"  {m['score']:>5}  {word:<{width}}  {square:<10}  {m['direction']:<9}  "
                      + " ".join(m["words"]))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..core.types import BadInput
 
@@ -54,13 +54,27 @@ def reader(game: str) -> Reader:
     return cast("Reader", importlib.import_module(f"{__name__}.{READERS[game]}"))
 
 
-def read_board(game: str, frame: np.ndarray, ocr: str = "auto") -> Reading:
-    """Return the game's board read from a frame by the named OCR reader (ocr.READERS); a
-    choice the game's reader does not offer is BadInput, never silently ignored."""
+def read_board(game: str, frame: np.ndarray, ocr: str = "auto",
+               language: str = "en") -> Reading:
+    """Return the game's board read from a frame by the named OCR reader (ocr.READERS), in a
+    language (Wordfeud and Scrabble: their modules take one); a choice the game's reader does
+    not offer is BadInput, never silently ignored."""
     module = reader(game)
     if ocr not in module.READERS:
         raise BadInput(f"--reader {ocr}: the {game} reader offers {', '.join(module.READERS)}")
-    return module.read(frame, ocr)
+    if language == "en":
+        return module.read(frame, ocr)
+    if READERS[game] not in ("wordfeud", "scrabble"):
+        raise BadInput(f"--language {language}: {game} is read in English only")
+    return cast("LanguageReader", module).read(frame, ocr, language)
+
+
+class LanguageReader(Protocol):
+    """A reader that reads a game in several languages (wordfeud.py, scrabble.py)."""
+
+    def read(self, frame: np.ndarray, reader: str, language: str) -> Reading:
+        """Return the board read in a language."""
+        ...
 
 
 # boards told by their shape alone, when no reader claims the image

@@ -26,6 +26,10 @@ DOUBT = (0, 140, 255)  # BGR: an uncertain cell (orange)
 PLAY = (255, 60, 200)  # BGR: the best play's path
 INK = (255, 255, 255)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
+# OpenCV's fonts hold ASCII only: the letters of other languages are drawn as a base letter
+# and a mark above it (or through it)
+MARKS = {"Å": ("A", "ring"), "Ä": ("A", "dots"), "Ö": ("O", "dots"), "Ü": ("U", "dots"),
+         "Ñ": ("N", "tilde"), "Ø": ("O", "slash"), "Æ": ("AE", "")}
 
 
 def draw(frame: np.ndarray, cells: Sequence[Cell], path: Sequence[int], caption: str) -> np.ndarray:
@@ -60,11 +64,10 @@ def box_and_label(out: np.ndarray, cell: Cell, unit: int) -> None:
     if cell.uncertain:
         label += " ?"
     scale = h / 110  # the label about a fifth of the tile's height
-    (tw, th), base = cv2.getTextSize(label, FONT, scale, unit)
+    (tw, th), base = text_size(label, scale, unit)
     left, top = x + w - tw - 4 * unit, y + h - th - base - 4 * unit
     cv2.rectangle(out, (left, top), (x + w, y + h), colour, -1)
-    cv2.putText(out, label, (left + 2 * unit, y + h - base - 2 * unit), FONT, scale, INK, unit,
-                cv2.LINE_AA)
+    put_text(out, label, (left + 2 * unit, y + h - base - 2 * unit), scale, INK, unit)
 
 
 def play(out: np.ndarray, points: list[tuple[int, int]], unit: int) -> None:
@@ -80,13 +83,57 @@ def play(out: np.ndarray, points: list[tuple[int, int]], unit: int) -> None:
 
 def banner(out: np.ndarray, caption: str, unit: int) -> None:
     """Write the caption on a dark band across the top of the image."""
-    (width, _), _ = cv2.getTextSize(caption, FONT, 1.0, unit)
+    (width, _), _ = text_size(caption, 1.0, unit)
     scale = min(0.6 * unit, 0.95 * (out.shape[1] - 16 * unit) / max(1, width))
-    (_, th), base = cv2.getTextSize(caption, FONT, scale, unit)
+    (_, th), base = text_size(caption, scale, unit)
     band = th + base + 12 * unit
     out[:band] = (out[:band] * 0.3).astype(out.dtype)
-    cv2.putText(out, caption, (8 * unit, band - base - 6 * unit), FONT, scale, INK, unit,
-                cv2.LINE_AA)
+    put_text(out, caption, (8 * unit, band - base - 6 * unit), scale, INK, unit)
+
+
+def plain(char: str) -> tuple[str, str]:
+    """Return the ASCII letters a character is drawn with, and the mark drawn on them."""
+    base, mark = MARKS.get(char.upper(), (char, ""))
+    return (base if char.isupper() or base == char else base.lower()), mark
+
+
+def text_size(text: str, scale: float, thickness: int) -> tuple[tuple[int, int], int]:
+    """Return ((width, height), baseline) of text as put_text draws it (marks included)."""
+    (_, height), base = cv2.getTextSize("A", FONT, scale, thickness)
+    widths = [cv2.getTextSize(plain(char)[0], FONT, scale, thickness)[0][0] for char in text]
+    marked = any(plain(char)[1] for char in text)
+    return (sum(widths), height + (height // 3 if marked else 0)), base
+
+
+def put_text(out: np.ndarray, text: str, org: tuple[int, int], scale: float,
+             colour: tuple[int, int, int], thickness: int) -> None:
+    """Draw text like cv2.putText, a letter beyond ASCII as its base letter and its mark."""
+    x, y = org
+    for char in text:
+        base, mark = plain(char)
+        (w, h), _ = cv2.getTextSize(base, FONT, scale, thickness)
+        cv2.putText(out, base, (x, y), FONT, scale, colour, thickness, cv2.LINE_AA)
+        draw_mark(out, mark, (x, y - h, w, h), colour, thickness)
+        x += w
+
+
+def draw_mark(out: np.ndarray, mark: str, box: tuple[int, int, int, int],
+              colour: tuple[int, int, int], thickness: int) -> None:
+    """Draw a letter's mark (ring, dots, tilde, slash) for the letter drawn in this box."""
+    x, top, w, h = box
+    dot = max(1, h // 8)
+    above = top - 2 * dot
+    if mark == "ring":
+        cv2.circle(out, (x + w // 2, above), dot + 1, colour, thickness, cv2.LINE_AA)
+    elif mark == "dots":
+        for at in (x + w // 3, x + 2 * w // 3):
+            cv2.circle(out, (at, above), dot, colour, -1, cv2.LINE_AA)
+    elif mark == "tilde":
+        points = np.array([(x + w // 5, above + dot), (x + 2 * w // 5, above - dot),
+                           (x + 3 * w // 5, above + dot), (x + 4 * w // 5, above - dot)])
+        cv2.polylines(out, [points], False, colour, thickness, cv2.LINE_AA)
+    elif mark == "slash":
+        cv2.line(out, (x, top + h), (x + w, top), colour, thickness, cv2.LINE_AA)
 
 
 def save(image: np.ndarray, path: str | Path) -> None:

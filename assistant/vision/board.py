@@ -9,7 +9,9 @@ data, a Look: the fonts, how sure a match must be, the colours of their tiles.
 2. A tile's ink splits into its letter and, in the top-right corner, its point value; a tile
    with no value is a blank. Letters and digits are matched with the committed glyph templates
    (vision.templates), all of a kind at once. A letter of more than one piece of ink (an accent:
-   Ä Å Ñ Ö) is never read as its look-alike: it is uncertain.
+   Ä Å Ñ Ö) is never read as its look-alike: it is uncertain, unless the game's language has
+   that letter (a Look for a language: its letters, and its values checked against each tile's:
+   a tile showing 4 points is no E in Swedish).
 3. crossword_inputs(reading) gives the crossword solver's inputs: 15 board lines ('.', A-Z, a-z
    for a played blank), the rack ('?' a blank), the layout, the squares read uncertainly.
 """
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 
 SIZE = 15
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+PIECES = {"Å": 2, "Ñ": 2, "Ä": 3, "Ö": 3, "Ü": 3}  # letters drawn in several pieces of ink
 DIGITS = "0123456789"
 
 CELL = 64  # pixels per board cell once resampled
@@ -75,6 +78,15 @@ class Look:
     colourful_tiles: bool = False
     max_blanks: int = 2  # blank tiles in the bag
     values: Mapping[str, int] = field(default_factory=dict)  # letter values, if the game's are
+    letters: str = LETTERS  # the letters its tiles may bear
+    check_values: bool = False  # a tile whose value is not its letter's is uncertain
+
+
+def in_language(look: Look, letters: str, values: Mapping[str, int]) -> Look:
+    """Return a look for a game in another language: its letters (one symbol each; those
+    beyond the templates' are left out) and values, each tile's value checked against them."""
+    readable = "".join(letter for letter in letters if letter in T.SYMBOLS)
+    return replace(look, letters=readable, values=values, check_values=True)
 
 
 @dataclass(frozen=True)
@@ -383,14 +395,30 @@ def read_tiles(squares: Squares, boxes: list[Box], look: Look,
     cap = cap_line(inks)
     inks = [split_ink(squares.grey[i], squares.level[i], cap) if above_cap(ink, cap, side)
             else ink for i, ink in zip(which, inks, strict=True)]
-    with_letter = [ink.letter for ink in inks if ink.letter is not None]
-    letters = iter(T.match(with_letter, T.load(look.sheets).only(LETTERS), look.scoring))
+    letters = match_letters(inks, look)
     digits = iter(T.match([d for ink in inks for d in ink.digits],
                           T.load(look.digit_sheets).only(DIGITS), look.scoring))
-    return [read_tile(squares.dark[i] > 0, box, ink,
-                      next(letters) if ink.letter is not None else None,
+    return [read_tile(squares.dark[i] > 0, box, ink, letter,
                       [next(digits) for _ in ink.digits], look)
-            for i, box, ink in zip(which, boxes, inks, strict=True)]
+            for i, box, ink, letter in zip(which, boxes, inks, letters, strict=True)]
+
+
+def match_letters(inks: list[TileInk], look: Look) -> list[T.Match | None]:
+    """Return each tile's letter match (None: no letter). A letter of n pieces of ink is
+    matched against the look's letters drawn in n pieces (Å two, Ä three, A one), or against
+    all of them when none is (it is then uncertain: read_tile)."""
+    templates = T.load(look.sheets)
+    groups: dict[str, list[tuple[int, np.ndarray]]] = {}
+    for i, ink in enumerate(inks):
+        if ink.letter is not None:
+            allowed = "".join(c for c in look.letters if PIECES.get(c, 1) == ink.pieces)
+            groups.setdefault(allowed or look.letters, []).append((i, ink.letter))
+    found: list[T.Match | None] = [None] * len(inks)
+    for allowed, group in groups.items():
+        matches = T.match([mask for _, mask in group], templates.only(allowed), look.scoring)
+        for (i, _), match in zip(group, matches, strict=True):
+            found[i] = match
+    return found
 
 
 def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
@@ -404,11 +432,21 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
         return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank")
     sure_blank = 1.0 if bare or value else UNSURE
     number = tile_value(value, look.values.get(letter.symbol), look.scoring)
-    confidence = min(letter.confidence, sure_blank) if ink.pieces == 1 else 0.0
+    whole = ink.pieces == PIECES.get(letter.symbol, 1)  # A is one piece of ink, Ä three
+    confidence = min(letter.confidence, sure_blank) if whole else 0.0
     note = f"{letter.symbol} {letter.score:.2f}, {letter.rival} {letter.rival_score:.2f}" + \
-        ("" if ink.pieces == 1 else f"; {ink.pieces} pieces of ink: not a letter of A-Z")
+        ("" if whole else f"; {ink.pieces} pieces of ink: not a letter of A-Z")
+    if value_disagrees(look, letter.symbol, number):
+        confidence = 0.0
+        note += f"; it shows {number} points, but {letter.symbol} is worth " \
+                f"{look.values[letter.symbol]}"
     return Cell(box, letter.symbol, confidence, number, "blank" if bare else None, note,
                 value_uncertain=bool(value) and number is None)
+
+
+def value_disagrees(look: Look, letter: str, number: int | None) -> bool:
+    """True when a tile's value, read, is not its letter's in the game's language."""
+    return look.check_values and number is not None and look.values.get(letter) != number
 
 
 def tile_value(digits: list[T.Match], usual: int | None, scoring: T.Scoring) -> int | None:

@@ -21,9 +21,10 @@ READERS = wordfeud.READERS
 LOOK = replace(wordfeud.LOOK, name="Scrabble")
 
 
-def read(frame: np.ndarray, reader: str = "auto") -> Reading:
-    """Return the board and rack read from a BGR frame, or raise BadInput naming Scrabble."""
-    return wordfeud.read_as(frame, GAME, LOOK)
+def read(frame: np.ndarray, reader: str = "auto", language: str = "en") -> Reading:
+    """Return the board and rack read from a BGR frame (in a language: its letters and values),
+    or raise BadInput naming Scrabble."""
+    return wordfeud.read_as(frame, GAME, wordfeud.look_in(LOOK, GAME, language))
 
 
 def looks_like(frame: np.ndarray) -> bool:

@@ -50,7 +50,8 @@ from . import shapes
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
 GLYPH_DIR = TEMPLATE_DIR / "glyphs"
 LOWERCASE = "acemnorsuvwxz"  # lowercase letters without ascenders or descenders ("Qu")
-SYMBOLS = (*string.ascii_uppercase, *string.digits, "/", *LOWERCASE, "?", "Qu")
+ACCENTED = "ÅÄÖÆØÜÑ"  # letters of other languages (Wordfeud, Scrabble), after the rest
+SYMBOLS = (*string.ascii_uppercase, *string.digits, "/", *LOWERCASE, "?", "Qu", *ACCENTED)
 DRAW_SIZE = 128  # px: the font size symbols are drawn at before fitting
 
 

@@ -29,6 +29,7 @@ from .board import (
     Look,
     Squares,
     board_cells,
+    in_language,
     locate,
     measure,
     read_tiles,
@@ -51,10 +52,21 @@ LOOK = Look("Wordfeud", SHEETS, SHEETS, T.Scoring(poor=0.7, good=0.7, clear=0.08
 MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud board
 
 
-def read(frame: np.ndarray, reader: str = "auto") -> Reading:
+def read(frame: np.ndarray, reader: str = "auto", language: str = "en") -> Reading:
     """Return the board and rack read from a BGR frame, or raise BadInput if there is no board
-    (templates only: reader "auto" and "template" are the same here)."""
-    return read_as(frame, "wordfeud", LOOK)
+    (templates only: reader "auto" and "template" are the same here); in another language, its
+    letters are read and each tile's value is checked against its letter's."""
+    return read_as(frame, "wordfeud", look_in(LOOK, "wordfeud", language))
+
+
+def look_in(look: Look, game: str, language: str) -> Look:
+    """Return a game's look in a language (English: the look itself)."""
+    if language == "en":
+        return look
+    from ..core.rules import crossword_rules
+
+    rules = crossword_rules(game, language)
+    return in_language(look, rules.alphabet, rules.letter_values)
 
 
 def read_as(frame: np.ndarray, game: str, look: Look) -> Reading:

@@ -18,7 +18,8 @@ from typing import Any
 from assistant import wordlist
 from assistant.core import crossword as cw
 from assistant.core.lexicon import Lexicon
-from assistant.core.rules import BLANK, BOARD_SIZE, SCRABBLE, CrosswordRules
+from assistant.core.rules import BLANK, BOARD_SIZE, SCRABBLE, CrosswordRules, crossword_rules
+from assistant.core.rules.languages import LANGUAGES
 
 POSITIONS = 24
 TARGETS_MS = {"no_blank": 20.0, "one_blank": 200.0, "two_blanks": 1000.0}
@@ -112,4 +113,25 @@ def bench() -> dict[str, Any]:
     board, racks = cases[len(cases) // 2]
     report["profile_one_blank"] = profile_top(
         lambda: cw.generate(board, racks["one_blank"], SCRABBLE, lexicon))
+    report["languages"] = languages()
     return report
+
+
+def medians(rules: CrosswordRules, lexicon: Lexicon, count: int) -> dict[str, float]:
+    """Return the median time of all moves, no blank and one blank, on self-played positions."""
+    cases = positions(lexicon, count, rules)
+    return {kind: round(statistics.median(
+        timed(lambda b=board, r=racks[kind]: cw.generate(b, r, rules, lexicon), 3)
+        for board, racks in cases), 2) for kind in ("no_blank", "one_blank")}
+
+
+def languages(count: int = 12) -> dict[str, Any]:
+    """Return Wordfeud in Swedish (the installed list, wswedish) against Wordfeud in English
+    (ENABLE) on self-played positions: the medians and their ratio (target: at most 2)."""
+    english = medians(crossword_rules("wordfeud"), wordlist.load("enable"), count)
+    swedish = medians(crossword_rules("wordfeud", "sv"),
+                      wordlist.load("swedish", language=LANGUAGES["sv"]), count)
+    ratios = {kind: round(swedish[kind] / english[kind], 2) for kind in english}
+    return {"positions": count, "wordfeud_en_ms": english, "wordfeud_sv_ms": swedish,
+            "sv_over_en": ratios, "target_ratio": 2.0,
+            "meets_target": all(ratio <= 2.0 for ratio in ratios.values())}
