@@ -2,7 +2,11 @@
 for its anagram index (Bookworm), cached beside it.
 
 The cache key is the hash of the file's bytes, so an edited list is compiled again, and two
-processes that compile at once each write a whole file and rename it into place.
+processes that compile at once each write a whole file and rename it into place. Hashing a big
+list costs more than loading its compiled form, so the key is remembered in a stamp file beside
+it, with the list's path, size and modification time: while those stay the same the list is
+neither read nor hashed; when they change it is hashed again (a list touched but not edited
+keeps its key, and its compiled form).
 """
 
 from __future__ import annotations
@@ -55,28 +59,71 @@ def cache_key(data: bytes) -> str:
     return f"{digest}-f{FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}"
 
 
-def cache_path(data: bytes) -> Path:
-    """Return where the compiled form of a word list with these bytes is cached."""
-    return cache_dir() / f"lexicon-{cache_key(data)}.marshal"
-
-
 def index_path(lexicon: Lexicon) -> Path:
     """Return where the anagram index of a loaded lexicon is cached (beside the lexicon)."""
     return cache_dir() / f"anagram-{lexicon.key}-a{anagram.FORMAT}.marshal"
 
 
+def compiled_path(key: str) -> Path:
+    """Return where the compiled form of the word list with this cache key is cached."""
+    return cache_dir() / f"lexicon-{key}.marshal"
+
+
+def stamp(path: Path) -> tuple[str, str] | None:
+    """Return a word-list file's resolved path, and its size and modification time as one
+    line, or None when it cannot be looked at (reading it will then say why)."""
+    try:
+        real = path.resolve()
+        seen = real.stat()
+    except OSError:
+        return None
+    return str(real), f"{real}\t{seen.st_size}\t{seen.st_mtime_ns}"
+
+
+def stamp_path(real: str) -> Path:
+    """Return the stamp file that remembers the cache key of the word list at this path."""
+    return cache_dir() / f"stamp-{hashlib.sha256(real.encode()).hexdigest()[:24]}.txt"
+
+
+def known_key(seen: tuple[str, str] | None) -> str | None:
+    """Return the cache key remembered for a word list with this stamp, or None."""
+    if seen is None:
+        return None
+    try:
+        line, key = stamp_path(seen[0]).read_text().rsplit("\t", 1)
+    except (OSError, ValueError):
+        return None
+    return key if line == seen[1] else None
+
+
 def load(spec: str | None = None, progress: Callable[[str], None] | None = None) -> Lexicon:
-    """Return the lexicon for a path or bundled name, from the cache when it is there."""
+    """Return the lexicon for a path or bundled name, from the cache when it is there (the
+    file unread while its stamp is unchanged)."""
     path = resolve(spec)
-    data = read_bytes(path)
+    seen = stamp(path)
+    key = known_key(seen)
+    if key is not None:
+        lexicon = _from_cache(compiled_path(key),
+                              lambda form: Lexicon.from_bytes(form, path.name, key))
+        if lexicon is not None:
+            return lexicon
+    return load_data(path, read_bytes(path), seen, progress)
+
+
+def load_data(path: Path, data: bytes, seen: tuple[str, str] | None,
+              progress: Callable[[str], None] | None) -> Lexicon:
+    """Return the lexicon of a word list's bytes: from the cache, else compiled and stored;
+    its key is remembered under the stamp the file had before it was read."""
     key = cache_key(data)
-    lexicon = _from_cache(cache_path(data), lambda form: Lexicon.from_bytes(form, path.name, key))
+    lexicon = _from_cache(compiled_path(key), lambda form: Lexicon.from_bytes(form, path.name, key))
     if lexicon is None:
         if progress:
             progress(f"compiling lexicon {path} (once; it is cached for next time)")
         lexicon = Lexicon.from_wordlist(parse_words(data, f"lexicon {path}"), path.name)
         lexicon.key = key
-        _store(cache_path(data), lexicon.to_bytes())
+        _store(compiled_path(key), lexicon.to_bytes())
+    if seen is not None:
+        _store(stamp_path(seen[0]), f"{seen[1]}\t{key}".encode())
     return lexicon
 
 
@@ -115,7 +162,7 @@ def _from_cache(cached: Path, parse: Callable[[bytes], T]) -> T | None:
 
 
 def _store(cached: Path, data: bytes) -> None:
-    """Write the compiled lexicon atomically; a cache that cannot be written is skipped."""
+    """Write a cache file atomically; a cache that cannot be written is skipped."""
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as out:
