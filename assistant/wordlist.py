@@ -15,7 +15,6 @@ import gc
 import hashlib
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -26,7 +25,7 @@ from .core import anagram
 from .core.anagram import Index
 from .core.lexicon import FORMAT, Lexicon, parse_words
 from .core.types import BadInput
-from .files import read_file
+from .files import read_cache, read_file, write_cache
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
 DEFAULT = "enable"
@@ -121,9 +120,9 @@ def load_data(path: Path, data: bytes, seen: tuple[str, str] | None,
             progress(f"compiling lexicon {path} (once; it is cached for next time)")
         lexicon = Lexicon.from_wordlist(parse_words(data, f"lexicon {path}"), path.name)
         lexicon.key = key
-        _store(compiled_path(key), lexicon.to_bytes())
+        write_cache(compiled_path(key), lexicon.to_bytes())
     if seen is not None:
-        _store(stamp_path(seen[0]), f"{seen[1]}\t{key}".encode())
+        write_cache(stamp_path(seen[0]), f"{seen[1]}\t{key}".encode())
     return lexicon
 
 
@@ -142,15 +141,14 @@ def cached_index(lexicon: Lexicon) -> Index:
     found = _from_cache(cached, lambda form: Index.from_bytes(lexicon, form))
     if found is None:
         found = Index(lexicon)
-        _store(cached, found.to_bytes())
+        write_cache(cached, found.to_bytes())
     return found
 
 
 def _from_cache(cached: Path, parse: Callable[[bytes], T]) -> T | None:
     """Return what a cache file holds, parsed, or None when it is missing or unreadable."""
-    try:
-        data = cached.read_bytes()
-    except OSError:
+    data = read_cache(cached)
+    if data is None:
         return None
     gc.disable()  # marshal builds ~50,000 objects; a collection pass mid-load only costs time
     try:
@@ -159,14 +157,3 @@ def _from_cache(cached: Path, parse: Callable[[bytes], T]) -> T | None:
         return None
     finally:
         gc.enable()
-
-
-def _store(cached: Path, data: bytes) -> None:
-    """Write a cache file atomically; a cache that cannot be written is skipped."""
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as out:
-            out.write(data)
-        os.replace(out.name, cached)
-    except OSError:
-        pass

@@ -3,6 +3,7 @@ the OCR readers' rules (hyphens, lowercase, confidence) and the image loader's g
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from dataclasses import replace
@@ -199,6 +200,70 @@ def test_every_sheet_is_committed_with_every_symbol():
     assert loaded.vectors.shape == (len(loaded.symbols), shapes.HEIGHT * shapes.WIDTH)
     assert np.allclose(np.linalg.norm(loaded.vectors, axis=1), 1, atol=1e-4)
     assert templates.load(names) is loaded  # cached: read from disk once per process
+
+
+@pytest.fixture
+def sheets(tmp_path, monkeypatch):
+    """A copy of two committed sheets in a folder of their own, and a fresh per-user cache."""
+    folder = tmp_path / "glyphs"
+    folder.mkdir()
+    for name in ("carlito", "noto-mono"):
+        (folder / f"{name}.png").write_bytes((templates.GLYPH_DIR / f"{name}.png").read_bytes())
+    monkeypatch.setattr(templates, "GLYPH_DIR", folder)
+    monkeypatch.setenv("ASSISTANT_CACHE_DIR", str(tmp_path / "cache"))
+    templates.fitted.cache_clear()
+    templates.load.cache_clear()
+    yield folder, tmp_path / "cache"
+    templates.fitted.cache_clear()
+    templates.load.cache_clear()
+
+
+def same_templates(a: templates.Templates, b: templates.Templates) -> bool:
+    """True when two template tables hold the same rows, vectors, holes and aspects."""
+    return (a.symbols, a.sheets, a.form) == (b.symbols, b.sheets, b.form) and all(
+        np.array_equal(x, y) for x, y in ((a.vectors, b.vectors), (a.holes, b.holes),
+                                          (a.aspects, b.aspects)))
+
+
+@pytest.mark.parametrize("form", ["fit", "box"])
+def test_templates_made_once_are_loaded_from_the_user_cache(sheets, form):
+    folder, cache = sheets
+    names = ("carlito", "noto-mono")
+    first = templates.load(names, form)
+    assert same_templates(first, templates.make(names, form))
+    assert [p.name[:10] for p in cache.iterdir()] == ["templates-"]
+    templates.load.cache_clear()
+    templates.fitted.cache_clear()
+    assert same_templates(templates.load(names, form), first)
+    templates.load.cache_clear()
+    for png in folder.iterdir():  # damaged, with a new time: the bundle is no longer theirs
+        png.write_bytes(png.read_bytes()[:100])
+    with pytest.raises(FileNotFoundError):
+        templates.load(names, form)
+
+
+def test_the_template_bundle_is_used_while_the_sheets_are_unchanged(sheets):
+    folder, _ = sheets
+    names = ("carlito",)
+    made = templates.load(names)
+    templates.load.cache_clear()
+    templates.fitted.cache_clear()
+    png = folder / "carlito.png"
+    seen = png.stat()
+    png.write_bytes(b"x" * seen.st_size)  # same size and time: the bundle is not checked anew
+    os.utime(png, ns=(seen.st_atime_ns, seen.st_mtime_ns))
+    assert same_templates(templates.load(names), made)
+
+
+def test_a_damaged_template_bundle_is_made_again(sheets):
+    _, cache = sheets
+    names = ("noto-mono",)
+    made = templates.load(names)
+    templates.load.cache_clear()
+    (bundle,) = cache.iterdir()
+    bundle.write_bytes(b"garbage")
+    assert same_templates(templates.load(names), made)
+    assert templates.from_bundle(bundle.read_bytes(), names, "fit") is not None  # rewritten
 
 
 # --- the OCR rules ------------------------------------------------------------------------------
