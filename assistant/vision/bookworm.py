@@ -897,6 +897,6 @@ def colour_shares(tile: np.ndarray) -> dict[str, float]:
 
 def looks_like(frame: np.ndarray) -> bool:
     """True when the frame shows a Bookworm grid read with nearly every tile sure."""
-    from . import claims
+    from .games import claims
 
     return claims(GAME, frame)

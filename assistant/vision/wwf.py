@@ -193,6 +193,6 @@ def empty_square(box: Box, i: int, labelled: bool) -> Cell:
 
 def looks_like(frame: np.ndarray) -> bool:
     """True when the frame shows a Words With Friends board read with nearly every square sure."""
-    from . import claims
+    from .games import claims
 
     return claims(GAME, frame)
