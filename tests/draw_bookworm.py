@@ -53,7 +53,7 @@ def draw_text(canvas: np.ndarray, text: str, centre: tuple[float, float], size: 
               colour: tuple[int, int, int], font: Path) -> None:
     """Draw text centred on a point, anti-aliased, in a TrueType/OpenType font."""
     face = ImageFont.truetype(str(font), size)
-    left, top, right, bottom = face.getbbox(text)
+    left, top, right, bottom = map(int, face.getbbox(text))
     mask = Image.new("L", (right - left + 4, bottom - top + 4), 0)
     ImageDraw.Draw(mask).text((2 - left, 2 - top), text, font=face, fill=255)
     alpha = np.asarray(mask, np.float32)[..., None] / 255

@@ -100,7 +100,8 @@ def test_the_strongest_word_is_reported_when_the_strategy_ranks_it_lower():
     result = profile.solve_tiles([("C", None), ("A", None), ("T", "diamond"), ("D", None),
                                   ("O", None), ("G", None)], index)
     assert [w["word"] for w in result["words"]] == ["DOG", "CAT"]
-    assert (result["strongest"]["word"], result["strongest"]["damage"]) == ("CAT", 1.0)
+    strongest = result["strongest"]
+    assert strongest is not None and (strongest["word"], strongest["damage"]) == ("CAT", 1.0)
     assert result["words"][1]["gems"] == ["diamond"]
     assert "keep a diamond" in result["words"][1]["rank_reason"]
 

@@ -45,9 +45,10 @@ def test_lexicon_answers_words_and_prefixes():
 
 def test_walking_children_from_a_node():
     lexicon = Lexicon.from_words(WORDS)
-    node = lexicon.node("CA")
+    node, car = lexicon.node("CA"), lexicon.node("CAR")
+    assert node is not None and car is not None
     assert [letter for letter, _ in children(node)] == ["R", "T"]
-    assert not is_end(node) and is_end(lexicon.node("CAR"))
+    assert not is_end(node) and is_end(car)
 
 
 def test_shared_suffixes_are_one_node():

@@ -266,6 +266,7 @@ def test_new_play_from_options(tmp_path):
 def test_practice_does_not_import_the_solvers_tables():
     imported = set()
     for module in (W, R):
+        assert module.__file__ is not None
         for node in ast.walk(ast.parse(Path(module.__file__).read_text())):
             if isinstance(node, ast.ImportFrom):
                 imported.add("." * node.level + (node.module or ""))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -20,6 +21,8 @@ from assistant.vision import bookworm, ocr, reader, templates
 from assistant.vision.locate import Lattice
 from assistant.vision.types import UNCERTAIN
 from tests import draw_bookworm as draw
+from tests.conftest import spy
+from tests.render import decoded
 
 # Three boards that between them hold every letter, the Qu tile, the rainbow wildcard `?` and
 # every state of RULES.md: the gems, locked, smashed, plagued, fire and warped.
@@ -82,7 +85,7 @@ def test_lattice_box_and_region():
     assert lattice.region() == (76, 175, 3 * 50 + 48, 3 * 52 + 50)
 
 
-def blobs(centres: list[tuple[float, float, float, float]]) -> np.ndarray:
+def blobs(centres: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
     """Return tile blobs as (x, y, w, h) rows from (centre x, centre y, w, h)."""
     return np.array([(x - w / 2, y - h / 2, w, h) for x, y, w, h in centres], float)
 
@@ -121,14 +124,13 @@ def test_each_symbol_drawn_alone_matches_itself():
 def test_tesseract_reads_many_glyphs_in_one_call(monkeypatch):
     import pytesseract
 
-    calls = []
-    real = pytesseract.image_to_data
-    monkeypatch.setattr(pytesseract, "image_to_data",
-                        lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    calls: list[int] = []
+    monkeypatch.setattr(pytesseract, "image_to_data", spy(pytesseract.image_to_data, calls))
     font = str(draw.font_path())
     images = [templates.draw(letter, font, size=40).astype(np.float32) for letter in "AKW"]
     images = [image[np.ix_(image.any(axis=1), image.any(axis=0))] for image in images]
     found = ocr.tesseract([ocr.ink_line(image) for image in images], string.ascii_uppercase)
+    assert found is not None
     assert [[text for _, text, _ in words] for words in found] == [["A"], ["K"], ["W"]]
     assert len(calls) == 1
 
@@ -136,15 +138,14 @@ def test_tesseract_reads_many_glyphs_in_one_call(monkeypatch):
 def test_the_same_glyphs_read_again_start_no_tesseract(monkeypatch):
     import pytesseract
 
-    calls = []
-    real = pytesseract.image_to_data
-    monkeypatch.setattr(pytesseract, "image_to_data",
-                        lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    calls: list[int] = []
+    monkeypatch.setattr(pytesseract, "image_to_data", spy(pytesseract.image_to_data, calls))
     font = str(draw.font_path())
     lines = {letter: ocr.ink_line(templates.draw(letter, font, size=40).astype(np.float32))
              for letter in "KWX"}
     first = ocr.tesseract([lines["K"], lines["W"]], string.ascii_uppercase)
     again = ocr.tesseract([lines["W"], lines["K"]], string.ascii_uppercase)
+    assert first is not None and again is not None
     assert len(calls) == 1 and again == first[::-1]
     assert [[t for _, t, _ in words] for words in again] == [["W"], ["K"]]
     ocr.tesseract([lines["K"], lines["X"]], string.ascii_uppercase)  # X is new: all are read
@@ -264,7 +265,9 @@ def test_a_game_too_dark_to_read_is_refused_saying_where_its_grid_is():
                                        r"pixels, .* too dark to read: the image spans \d+ levels") \
             as refused:
         bookworm.read(draw.dimmed(window, 0.05))
-    x, y, size = map(int, re.match(r".*?\((\d+), (\d+)\), (\d+)x", str(refused.value)).groups())
+    found = re.match(r".*?\((\d+), (\d+)\), (\d+)x", str(refused.value))
+    assert found is not None
+    x, y, size = map(int, found.groups())
     assert abs(x - boxes[0][0]) <= 2 and abs(y - boxes[0][1]) <= 2
     assert abs(size - (boxes[3][0] + boxes[3][2] - boxes[0][0])) <= 3
 
@@ -274,7 +277,7 @@ def test_reads_a_window_on_a_4k_desktop():
     window, boxes = draw.draw_window(texts, states, 40)
     desktop = draw.on_desktop(window, (3840, 2160), (2100, 900), seed=4)
     reading = bookworm.read(draw.noisy(desktop, 2))
-    assert mistakes(reading, texts, states) == []
+    assert mistakes(reading, texts, states) == [] and reading.region is not None
     x, y, _, _ = reading.region
     assert abs(x - (2100 + boxes[0][0])) <= 2 and abs(y - (900 + boxes[0][1])) <= 2
 
@@ -285,7 +288,7 @@ def test_reads_a_stretched_full_screen_jpeg():
     window, _ = draw.draw_window(texts, states, 48)
     stretched = cv2.resize(window, None, fx=4 / 3, fy=1, interpolation=cv2.INTER_LINEAR)
     _, jpeg = cv2.imencode(".jpg", stretched, [cv2.IMWRITE_JPEG_QUALITY, 70])
-    reading = bookworm.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    reading = bookworm.read(decoded(jpeg))
     assert mistakes(reading, texts, states) == []
 
 

@@ -185,7 +185,7 @@ def test_committed_templates_are_drawn_by_our_own_code():
     for name, sheet in templates.SHEETS.items():
         committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
         fresh = templates.render(sheet)
-        assert committed.shape == fresh.shape, name
+        assert committed is not None and committed.shape == fresh.shape, name
         for k, symbol in enumerate(templates.SYMBOLS):  # alike, whatever FreeType's version
             a, b = (shapes.vector(strip[:, k * width:(k + 1) * width] / 255.0)
                     for strip in (committed, fresh))

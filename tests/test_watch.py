@@ -17,6 +17,7 @@ from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from assistant.vision.types import Cell, Reading
 from tests import draw_bookworm as draw
+from tests.conftest import spy
 
 TEXTS = "B O X E S Z O N E S QU A A G T M".split()
 STATES = "normal normal normal normal normal ruby normal normal sapphire normal normal normal " \
@@ -67,9 +68,7 @@ def stage(enable, monkeypatch):
     from assistant import vision
 
     reads: list[float] = []
-    real = vision.read_board
-    monkeypatch.setattr(vision, "read_board",
-                        lambda *a, **k: reads.append(time.monotonic()) or real(*a, **k))
+    monkeypatch.setattr(vision, "read_board", spy(vision.read_board, reads, time.monotonic))
 
     def make(first: np.ndarray) -> tuple[watch.Watch, Film, RecordedOverlay, list, list]:
         overlay, lines = RecordedOverlay(), []
