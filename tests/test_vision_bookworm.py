@@ -17,7 +17,15 @@ import numpy as np
 import pytest
 
 from assistant.core.types import BadInput
-from assistant.vision import bookworm, ocr, reader, templates
+from assistant.vision import (
+    bookworm,
+    bookworm_letters,
+    bookworm_locate,
+    bookworm_states,
+    ocr,
+    reader,
+    templates,
+)
 from assistant.vision.locate import Lattice
 from assistant.vision.types import UNCERTAIN
 from tests import draw_bookworm as draw
@@ -67,15 +75,15 @@ def hsv_pixel(bgr: tuple[int, int, int]) -> np.ndarray:
 
 
 @pytest.mark.parametrize(("bgr", "box", "inside"), [
-    ((160, 225, 240), bookworm.PARCHMENT, True),  # hue 45 deg, saturation 0.33, value 0.94
-    ((150, 155, 160), bookworm.PARCHMENT, False),  # grey stone: saturation 0.06
-    ((0, 0, 255), bookworm.RED, True),  # pure red: hue 0, inside the box that wraps past 360
-    ((40, 0, 255), bookworm.RED, True),  # hue 351 deg
-    ((0, 60, 255), bookworm.RED, False),  # hue 14 deg: orange, outside
-    ((60, 120, 190), bookworm.RED, False),  # the bronze coin: saturation 0.68
+    ((160, 225, 240), bookworm_states.PARCHMENT, True),  # hue 45 deg, saturation 0.33, value 0.94
+    ((150, 155, 160), bookworm_states.PARCHMENT, False),  # grey stone: saturation 0.06
+    ((0, 0, 255), bookworm_states.RED, True),  # pure red: hue 0, inside the box that wraps past 360
+    ((40, 0, 255), bookworm_states.RED, True),  # hue 351 deg
+    ((0, 60, 255), bookworm_states.RED, False),  # hue 14 deg: orange, outside
+    ((60, 120, 190), bookworm_states.RED, False),  # the bronze coin: saturation 0.68
 ])
 def test_colour_boxes(bgr, box, inside):
-    assert bool(bookworm.colour_mask(hsv_pixel(bgr), box)[0, 0]) == inside
+    assert bool(bookworm_states.colour_mask(hsv_pixel(bgr), box)[0, 0]) == inside
 
 
 def test_lattice_box_and_region():
@@ -95,7 +103,7 @@ def test_lattice_from_blobs_with_gaps_and_distractors():
     tiles = [(100 + 52 * c, 200 + 54 * r, 50, 52) for r in range(4) for c in range(4)
              if (r, c) not in {(1, 2), (3, 3), (0, 1)}]
     distractors = [(900, 900, 50, 52), (100 + 52 * 5, 200, 20, 20)]
-    [lattice] = bookworm.tile_lattices(blobs(tiles + distractors))
+    [lattice] = bookworm_locate.tile_lattices(blobs(tiles + distractors))
     assert (lattice.x, lattice.y) == pytest.approx((100, 200))
     assert (lattice.pitch_x, lattice.pitch_y) == pytest.approx((52, 54))
     assert lattice.width == pytest.approx(0.96 * 52)
@@ -105,20 +113,20 @@ def test_lattice_from_blobs_with_gaps_and_distractors():
 def test_three_columns_of_tiles_fit_two_lattices():
     """The fourth column may be left or right of the three seen: locate decides from the image."""
     tiles = [(100 + 52 * c, 200 + 52 * r, 50, 50) for r in range(4) for c in range(3)]
-    lattices = bookworm.tile_lattices(blobs(tiles))
+    lattices = bookworm_locate.tile_lattices(blobs(tiles))
     assert sorted(round(lattice.x) for lattice in lattices) == [100 - 52, 100]
 
 
 def test_too_few_tiles_is_no_lattice():
     tiles = [(100 + 52 * c, 200, 50, 50) for c in range(4)]
-    assert bookworm.tile_lattices(blobs(tiles)) == []
+    assert bookworm_locate.tile_lattices(blobs(tiles)) == []
 
 
 def test_each_symbol_drawn_alone_matches_itself():
     font = str(draw.font_path())
-    for symbol, text in bookworm.SYMBOLS.items():
+    for symbol, text in bookworm_letters.SYMBOLS.items():
         ink = templates.draw(symbol, font, size=48).astype(np.float32)
-        assert bookworm.match_letter(ink) == (text, 1.0)
+        assert bookworm_letters.match_letter(ink) == (text, 1.0)
 
 
 def test_tesseract_reads_many_glyphs_in_one_call(monkeypatch):
