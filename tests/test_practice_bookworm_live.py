@@ -18,6 +18,7 @@ import pytest
 from assistant import vision
 from assistant.practice import bookworm as W
 from assistant.practice import bookworm_rules as R
+from assistant.practice import bookworm_window
 from assistant.vision.types import UNCERTAIN
 from tests.conftest import REPO
 
@@ -309,7 +310,7 @@ def test_every_letter_and_state_as_the_reader_reads_it(xserver):
     plain = [R.Tile(t) for t in "AEIOUNRS"]
     texts = [*R.LETTER_WEIGHTS, R.RAINBOW]
     wrong, unsure = [], []
-    window = W.Window(W.Play(tuple(plain * 2), R.TileSource(0), frozenset(), 1,
+    window = bookworm_window.Window(W.Play(tuple(plain * 2), R.TileSource(0), frozenset(), 1,
                              W.Results(None, {}), lambda: 0.0))
     try:
         for state in R.STATES:
