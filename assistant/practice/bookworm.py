@@ -58,6 +58,8 @@ WORD_SLOT = 28  # pixels from one letter of the word to the next (less for long 
 Box = tuple[int, int, int, int]  # x, y, width, height in window pixels
 
 
+# --- Layout ---------------------------------------------------------------------------------------
+
 def tile_box(i: int) -> Box:
     """Return the box of cell i (row-major) in the window."""
     row, col = divmod(i, R.SIZE)
@@ -100,6 +102,8 @@ def target_at(x: float, y: float, length: int) -> str:
     return hits[0] if hits else ""
 
 
+# --- The results file -----------------------------------------------------------------------------
+
 class Results:
     """What happened, as JSON: every board shown, attack, enemy and click; written again,
     atomically, after each event when there is a file."""
@@ -124,6 +128,8 @@ def tokens(cells: tuple[R.Tile | None, ...]) -> list[str]:
     """Return the cells as TEXT[:state] tokens ('' for an empty cell)."""
     return [tile.token if tile else "" for tile in cells]
 
+
+# --- The play -------------------------------------------------------------------------------------
 
 class Play:
     """The game in progress: the board, the enemy, the new tiles' source and the record.
@@ -235,6 +241,8 @@ class Play:
                                      "number": self.enemy.number,
                                      "hearts": R.hearts(self.enemy.full)})
 
+
+# --- Start-up -------------------------------------------------------------------------------------
 
 def load_lexicon(spec: str | None) -> tuple[Path, frozenset[str]]:
     """Return a word list's file and its words (uppercase), from a path or a bundled name."""
