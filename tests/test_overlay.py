@@ -21,9 +21,9 @@ from assistant.adapters.overlay import (
     ink,
     overlay,
     pieces,
-    require_shape,
     square,
 )
+from assistant.adapters.overlay_x11 import require_shape
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from tests.overlay_driver import scene_from_json, scene_json
