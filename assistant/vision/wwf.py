@@ -36,12 +36,12 @@ from .board import (
     Squares,
     board_image,
     inverted,
-    lettered,
     locate,
     measure,
     read_tiles,
     split_cells,
 )
+from .board_ink import lettered
 from .rack import find_rack, read_rack
 from .types import Box, Cell, Reading
 
