@@ -165,4 +165,5 @@ def test_a_grid_with_a_whole_row_or_column_unsure_is_not_the_grid_in_sight():
 
     assert bookworm_board.unsure_line(reading({12, 13, 14, 15})) == "row 4"
     assert bookworm_board.unsure_line(reading({1, 5, 9, 13, 0})) == "column 2"
-    assert bookworm_board.unsure_line(reading({0, 5, 10, 15, 12, 13})) == ""  # plagued: scattered
+    # plagued here and there
+    assert bookworm_board.unsure_line(reading({0, 5, 10, 15, 12, 13})) == ""
