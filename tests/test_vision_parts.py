@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from assistant.core.types import BadInput
-from assistant.vision import colours, locate, ocr, shapes, templates
+from assistant.vision import colours, lattice_windows, locate, ocr, shapes, templates
 from assistant.vision.image import MAX_PIXELS, decode, dimensions, load_image
 from assistant.vision.types import Cell, Reading
 
@@ -82,7 +82,7 @@ def test_a_window_is_fitted_to_squares_with_gaps_and_strays():
     # by hand: centres at 20 + 23k; every third square unseen (under a tile), and a stray
     # square off the lattice (its centre 510 is 21.3 pitches from the first)
     seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + [(500, 517, 20, 20)]
-    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    [board] = lattice_windows.windows(np.array(seen, float), 15, 15, least=30)
     assert (board.rows, board.cols, board.found, board.beyond) == (15, 15, 150, 0)
     assert board.span == (15, 15)
     assert (board.x, board.y, board.pitch_x, board.pitch_y) == pytest.approx((20, 20, 23, 23))
@@ -94,7 +94,7 @@ def test_a_window_is_fitted_past_the_corners_of_rounded_squares():
     # are more of them (14 x 14 inside the board) than squares seen (the 150 of 225 not covered)
     corners = [(10 + 23 * c + 18, 10 + 23 * r + 18, 8, 8) for r in range(14) for c in range(14)]
     seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + corners
-    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    [board] = lattice_windows.windows(np.array(seen, float), 15, 15, least=30)
     assert (board.found, board.width, board.pitch_x) == (150, 20, pytest.approx(23))
 
 
@@ -109,15 +109,15 @@ def test_how_far_a_lattice_reaches_out_of_an_image():
 
 
 def test_windows_tell_a_bigger_grid_and_a_part_of_one():
-    bigger = locate.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
+    bigger = lattice_windows.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
     assert len(bigger) == 25  # 5 x 5 places for a 15 x 15 window in 19 x 19, all full
     assert all(w.found == 225 for w in bigger)
     beyond = {(round((w.x - 20) / 23), round((w.y - 20) / 23)): w.beyond for w in bigger}
     assert beyond[0, 0] == 16 * 16 - 225 and beyond[2, 2] == 17 * 17 - 225  # a ring of 2 or 4 sides
-    part = locate.windows(np.array(board_squares(15, 10), float), 15, 15, least=30)
+    part = lattice_windows.windows(np.array(board_squares(15, 10), float), 15, 15, least=30)
     assert len(part) == 6  # the 5 unseen columns may lie on either side
     assert all(w.span == (15, 10) and w.found == 150 for w in part)
-    assert locate.windows(np.array(board_squares(1, 10), float), 15, 15, least=30) == []
+    assert lattice_windows.windows(np.array(board_squares(1, 10), float), 15, 15, least=30) == []
 
 
 # --- colours and glyphs -------------------------------------------------------------------------

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from ..core.types import BadInput
 from . import templates as T
 from .board_ink import VALUE_INK, TileInk, above_cap, cap_line, split_ink
-from .locate import Lattice, find_board, outside
+from .lattice_windows import find_board
+from .locate import Lattice, outside
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:

@@ -26,7 +26,8 @@ from ..core.types import BadInput
 from .bookworm_letters import has_letter
 from .bookworm_light import DARK_IMAGE, MIN_RANGE, dim, levelled, levels, percentiles
 from .bookworm_states import DARK, PARCHMENT, colour_mask, crop, face_of, square, within
-from .locate import Lattice, best_windows, line_fit
+from .lattice_windows import best_windows
+from .locate import Lattice, line_fit
 from .types import Box
 
 if TYPE_CHECKING:
