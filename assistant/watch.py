@@ -40,6 +40,7 @@ from .adapters.overlay import Scene, pieces
 from .core.gestures import Region
 from .core.types import BadInput
 from .profiles import bookworm as profile
+from .profiles.types import printable
 from .timing import ms
 
 if TYPE_CHECKING:
@@ -373,7 +374,7 @@ def reporter(options: Namespace, say: Callable[[str], None]
              ) -> Callable[[dict[str, Any], str], None]:
     """Return how a board shown is reported: its JSON line on stdout (--json), else its text."""
     if options.json:
-        return lambda line, _: print(json.dumps(line), flush=True)
+        return lambda line, _: print(json.dumps(line, default=printable), flush=True)
     return lambda _, text: say(text)
 
 

@@ -11,6 +11,7 @@ from assistant import scene
 from assistant.adapters.overlay import Badge, Outline, Panel, pieces
 from assistant.core.gestures import Region
 from assistant.profiles.bookworm import AttackJSON
+from assistant.profiles.types import Ranking
 from assistant.vision.types import Cell, Reading
 
 ORIGIN = (1000, 500)  # the capture's top-left pixel on the screen
@@ -29,7 +30,8 @@ def word(text: str, tiles: list[int], damage: float, gems: tuple[str, ...] = ()
          ) -> AttackJSON:
     """Return one word of a result, as the solver writes it."""
     return AttackJSON(word=text, tiles=tiles, letters=list(text), damage=damage,
-                      gems=list(gems), score=damage, rank_reason="")
+                      gems=list(gems), score=damage,
+                      rank_reason=Ranking(f"{damage:g} hearts of damage"))
 
 
 def result(*words: AttackJSON) -> Any:
