@@ -9,9 +9,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import live
+from .bookworm_board import clicks, solved
 from .core.gestures import Click, Point, Region
 from .core.types import BadInput
-from .watch import GAME, IGNORED, clicks, solved
+from .watch import GAME, IGNORED
 
 if TYPE_CHECKING:
     import numpy as np

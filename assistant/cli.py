@@ -15,7 +15,7 @@ from . import history
 from .core.rules.languages import Language
 from .core.types import BadInput
 from .profiles import PROFILES, profile
-from .profiles.types import Solved
+from .profiles.types import Solved, printable
 
 EXIT_BAD_INPUT = 2
 
@@ -309,5 +309,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"assistant: internal error: {type(err).__name__}: {err} "
               "(set ASSISTANT_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1
-    print(json.dumps(result) if getattr(options, "json", False) else render(result))
+    print(json.dumps(result, default=printable) if getattr(options, "json", False)
+          else render(result))
     return status

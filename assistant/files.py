@@ -1,4 +1,5 @@
-"""Files the user named: read, or written whole, every way it can fail one BadInput line."""
+"""Files the user named (read, or written whole, every way it can fail one BadInput line) and
+the per-user cache files (read when they are there, written whole)."""
 
 from __future__ import annotations
 
@@ -51,3 +52,23 @@ def write_json(path: Path, data: object) -> None:
     with os.fdopen(handle, "w") as out:
         json.dump(data, out)
     os.replace(temporary, path)
+
+
+def read_cache(path: Path) -> bytes | None:
+    """Return a cache file's bytes, or None when it is missing or cannot be read."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def write_cache(path: Path, data: bytes) -> None:
+    """Write a cache file whole (a temporary file renamed into place, so two processes writing
+    at once each leave a whole file); a cache that cannot be written is skipped."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as out:
+            out.write(data)
+        os.replace(out.name, path)
+    except OSError:
+        pass

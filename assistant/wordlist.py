@@ -2,7 +2,11 @@
 for its anagram index (Bookworm), cached beside it.
 
 The cache key is the hash of the file's bytes, so an edited list is compiled again, and two
-processes that compile at once each write a whole file and rename it into place.
+processes that compile at once each write a whole file and rename it into place. Hashing a big
+list costs more than loading its compiled form, so the key is remembered in a stamp file beside
+it, with the list's path, size and modification time: while those stay the same the list is
+neither read nor hashed; when they change it is hashed again (a list touched but not edited
+keeps its key, and its compiled form).
 """
 
 from __future__ import annotations
@@ -11,7 +15,6 @@ import gc
 import hashlib
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +26,7 @@ from .core.anagram import Index
 from .core.lexicon import FORMAT, Lexicon, parse_words
 from .core.rules.languages import LANGUAGES, Language
 from .core.types import BadInput
-from .files import read_file
+from .files import read_cache, read_file, write_cache
 
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
 DEFAULT = "enable"
@@ -73,26 +76,67 @@ def cache_key(data: bytes) -> str:
     return f"{digest}-f{FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}"
 
 
-def cache_path(key: str) -> Path:
-    """Return where the compiled form of a word list with this key is cached."""
-    return cache_dir() / f"lexicon-{key}.marshal"
-
-
 def index_path(lexicon: Lexicon) -> Path:
     """Return where the anagram index of a loaded lexicon is cached (beside the lexicon)."""
     return cache_dir() / f"anagram-{lexicon.key}-a{anagram.FORMAT}.marshal"
 
 
+def compiled_path(key: str) -> Path:
+    """Return where the compiled form of the word list with this cache key is cached."""
+    return cache_dir() / f"lexicon-{key}.marshal"
+
+
+def stamp(path: Path, code: str) -> tuple[str, str] | None:
+    """Return a word-list file's resolved path and language, and its size and modification
+    time as one line, or None when it cannot be looked at (reading it will then say why)."""
+    try:
+        real = path.resolve()
+        seen = real.stat()
+    except OSError:
+        return None
+    return f"{real}\t{code}", f"{real}\t{code}\t{seen.st_size}\t{seen.st_mtime_ns}"
+
+
+def stamp_path(real: str) -> Path:
+    """Return the stamp file that remembers the cache key of the word list at this path."""
+    return cache_dir() / f"stamp-{hashlib.sha256(real.encode()).hexdigest()[:24]}.txt"
+
+
+def known_key(seen: tuple[str, str] | None) -> str | None:
+    """Return the cache key remembered for a word list with this stamp, or None."""
+    if seen is None:
+        return None
+    try:
+        line, key = stamp_path(seen[0]).read_text().rsplit("\t", 1)
+    except (OSError, ValueError):
+        return None
+    return key if line == seen[1] else None
+
+
 def load(spec: str | None = None, progress: Callable[[str], None] | None = None,
          language: Language | None = None) -> Lexicon:
     """Return the lexicon for a path, bundled name or language name, its words as that
-    language's tiles (default English: A-Z), from the cache when it is there."""
+    language's tiles (default English: A-Z), from the cache when it is there (the file unread
+    while its stamp is unchanged)."""
     path = resolve(spec)
-    data = read_bytes(path)
+    seen = stamp(path, language.code if language else "en")
+    key = known_key(seen)
+    if key is not None:
+        lexicon = _from_cache(compiled_path(key),
+                              lambda form: Lexicon.from_bytes(form, path.name, key))
+        if lexicon is not None:
+            return lexicon
+    return load_data(path, read_bytes(path), seen, progress, language)
+
+
+def load_data(path: Path, data: bytes, seen: tuple[str, str] | None,
+              progress: Callable[[str], None] | None,
+              language: Language | None = None) -> Lexicon:
+    """Return the lexicon of a word list's bytes: from the cache, else compiled and stored;
+    its key is remembered under the stamp the file had before it was read."""
     code = language.code if language else "en"
     key = cache_key(data) + ("" if code == "en" else f"-{code}")
-    cached = cache_path(key)
-    lexicon = _from_cache(cached, lambda form: Lexicon.from_bytes(form, path.name, key))
+    lexicon = _from_cache(compiled_path(key), lambda form: Lexicon.from_bytes(form, path.name, key))
     if lexicon is None:
         if progress:
             progress(f"compiling lexicon {path} (once; it is cached for next time)")
@@ -102,7 +146,9 @@ def load(spec: str | None = None, progress: Callable[[str], None] | None = None,
                      f"(letters with no {language and language.name} tile), e.g. "
                      + ", ".join(lexicon.examples))
         lexicon.key = key
-        _store(cached, lexicon.to_bytes())
+        write_cache(compiled_path(key), lexicon.to_bytes())
+    if seen is not None:
+        write_cache(stamp_path(seen[0]), f"{seen[1]}\t{key}".encode())
     return lexicon
 
 
@@ -121,15 +167,14 @@ def cached_index(lexicon: Lexicon) -> Index:
     found = _from_cache(cached, lambda form: Index.from_bytes(lexicon, form))
     if found is None:
         found = Index(lexicon)
-        _store(cached, found.to_bytes())
+        write_cache(cached, found.to_bytes())
     return found
 
 
 def _from_cache(cached: Path, parse: Callable[[bytes], T]) -> T | None:
     """Return what a cache file holds, parsed, or None when it is missing or unreadable."""
-    try:
-        data = cached.read_bytes()
-    except OSError:
+    data = read_cache(cached)
+    if data is None:
         return None
     gc.disable()  # marshal builds ~50,000 objects; a collection pass mid-load only costs time
     try:
@@ -138,14 +183,3 @@ def _from_cache(cached: Path, parse: Callable[[bytes], T]) -> T | None:
         return None
     finally:
         gc.enable()
-
-
-def _store(cached: Path, data: bytes) -> None:
-    """Write the compiled lexicon atomically; a cache that cannot be written is skipped."""
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as out:
-            out.write(data)
-        os.replace(out.name, cached)
-    except OSError:
-        pass

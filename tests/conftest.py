@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -87,3 +89,15 @@ def xserver_wm():
 
     with XServer(wm=True) as server:
         yield server
+
+
+T = TypeVar("T")
+
+
+def spy(real: Callable[..., T], calls: list[Any], note: Callable[[], Any] = lambda: 1
+        ) -> Callable[..., T]:
+    """Return a function that calls real, first noting each call in calls (note() of it)."""
+    def call(*args: Any, **kwargs: Any) -> T:
+        calls.append(note())
+        return real(*args, **kwargs)
+    return call

@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from assistant.vision import bookworm
+from assistant.vision import bookworm_letters, bookworm_locate
 from assistant.vision.templates import SHEETS
 
 PARCHMENT = (160, 225, 240)  # BGR
@@ -36,12 +36,12 @@ COUNTED = ("locked", "smashed", "plagued")  # states drawn with a red turn count
 FRAME, SLOT = (60, 150, 200), (15, 25, 35)  # the grid's golden frame, its dark empty slots
 INK = (20, 20, 20)
 GEMS = ("amethyst", "emerald", "sapphire", "garnet", "ruby", "crystal", "diamond")
-GAP = 1 / bookworm.TILE_PER_PITCH - 1  # gap between tiles, as a share of the tile side
+GAP = 1 / bookworm_locate.TILE_PER_PITCH - 1  # gap between tiles, as a share of the tile side
 
 
 def font_path() -> Path:
     """Return the font the letters are drawn in: the font of the reader's first sheet."""
-    return Path(SHEETS[bookworm.SHEETS[0]].font)
+    return Path(SHEETS[bookworm_letters.SHEETS[0]].font)
 
 
 def shade(colour: tuple[int, int, int], by: int) -> tuple[int, int, int]:
@@ -53,7 +53,7 @@ def draw_text(canvas: np.ndarray, text: str, centre: tuple[float, float], size: 
               colour: tuple[int, int, int], font: Path) -> None:
     """Draw text centred on a point, anti-aliased, in a TrueType/OpenType font."""
     face = ImageFont.truetype(str(font), size)
-    left, top, right, bottom = face.getbbox(text)
+    left, top, right, bottom = map(int, face.getbbox(text))
     mask = Image.new("L", (right - left + 4, bottom - top + 4), 0)
     ImageDraw.Draw(mask).text((2 - left, 2 - top), text, font=face, fill=255)
     alpha = np.asarray(mask, np.float32)[..., None] / 255

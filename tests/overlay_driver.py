@@ -15,7 +15,8 @@ import json
 import sys
 import time
 
-from assistant.adapters.overlay import Badge, Outline, Panel, Scene, X11Overlay
+from assistant.adapters.overlay import Badge, Outline, Panel, Scene
+from assistant.adapters.overlay_x11 import X11Overlay
 from assistant.core.gestures import Region
 
 

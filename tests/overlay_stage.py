@@ -156,7 +156,8 @@ class Stage:
         deadline = time.monotonic() + timeout
         while len(found) < count and time.monotonic() < deadline:
             try:
-                found.append(tuple(self.game.expect("click", timeout=0.05)))  # type: ignore[arg-type]
+                x, y = self.game.expect("click", timeout=0.05)
+                found.append((x, y))
             except TimeoutError:
                 continue
         return found

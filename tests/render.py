@@ -260,8 +260,15 @@ def degrade(image: np.ndarray, rng: random.Random, noise: float = 0.0, jpeg: int
         out = np.clip(out + grain, 0, 255).astype(np.uint8)
     if jpeg:
         _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        out = decoded(data)
     return out
+
+
+def decoded(data: np.ndarray) -> np.ndarray:
+    """Return the BGR image an encoded image's bytes hold (failing the test when none)."""
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    assert image is not None, "an image we encoded does not decode"
+    return image
 
 
 SPECIALS = ("QU", "TH", "ER", "IN", "VE", "CH", "A/E", "U/L", "RE-", "DE-", "-ED", "-Y", "-ING")

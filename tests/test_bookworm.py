@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -14,6 +15,7 @@ from assistant.core.lexicon import Lexicon
 from assistant.core.rules import BOOKWORM
 from assistant.core.types import BadInput
 from assistant.profiles import bookworm as profile
+from assistant.profiles.types import Ranking, printable
 
 
 def ranked(tiles: str, *words: str, health: float | None = None, enemy: str = "") -> list[str]:
@@ -100,9 +102,10 @@ def test_the_strongest_word_is_reported_when_the_strategy_ranks_it_lower():
     result = profile.solve_tiles([("C", None), ("A", None), ("T", "diamond"), ("D", None),
                                   ("O", None), ("G", None)], index)
     assert [w["word"] for w in result["words"]] == ["DOG", "CAT"]
-    assert (result["strongest"]["word"], result["strongest"]["damage"]) == ("CAT", 1.0)
+    strongest = result["strongest"]
+    assert strongest is not None and (strongest["word"], strongest["damage"]) == ("CAT", 1.0)
     assert result["words"][1]["gems"] == ["diamond"]
-    assert "keep a diamond" in result["words"][1]["rank_reason"]
+    assert "keep a diamond" in str(result["words"][1]["rank_reason"])
 
 
 # --- tiles and situation as text --------------------------------------------------------------
@@ -163,3 +166,12 @@ def test_the_readme_shows_the_strategy_table_in_use():
     rows = re.findall(r"^\| `([^`]+)` \| (\w+) \| ([+-][\d.]+) \| (.+) \|$", readme, re.MULTILINE)
     assert [bw.Rule(when, tile, bw.quarters(hearts), why) for when, tile, hearts, why in rows] \
         == list(bw.RULES)
+
+
+def test_a_ranking_keeps_its_reasons_apart_and_the_json_writes_one_line():
+    ranking = Ranking("2 hearts of damage", ("+3: Lex is low", "-2: keep a diamond"))
+    assert ranking.why == ("+3: Lex is low", "-2: keep a diamond")
+    assert json.dumps({"rank_reason": ranking}, default=printable) == (
+        '{"rank_reason": "2 hearts of damage; +3: Lex is low; -2: keep a diamond"}')
+    with pytest.raises(TypeError, match="set is not JSON serializable"):
+        json.dumps({"other": {1}}, default=printable)

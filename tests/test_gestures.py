@@ -1,6 +1,6 @@
 """Regions, drags and clicks: the plain data between a profile and the mouse."""
 
-from assistant.core.gestures import Click, Drag, Region, centre, outside
+from assistant.core.gestures import Click, Drag, Gesture, Region, centre, outside
 
 
 def test_a_region_holds_its_top_left_pixel_but_not_the_one_past_its_size():
@@ -18,7 +18,7 @@ def test_regions_may_lie_left_of_and_above_the_main_monitor():
 
 
 def test_outside_lists_every_point_off_the_region():
-    gestures = [Drag(((0, 0), (9, 9)), "AB"), Click((10, 3), "Attack")]
+    gestures: list[Gesture] = [Drag(((0, 0), (9, 9)), "AB"), Click((10, 3), "Attack")]
     assert outside(gestures, Region(0, 0, 10, 10)) == [(10, 3)]
     assert outside(gestures, Region(0, 0, 11, 11)) == []
 

@@ -163,6 +163,12 @@ def test_find_path_of_a_word_and_of_a_missing_word():
 TILE_POOL = ["A", "B", "C", "D", "E", "AB", "A/C", "BA-", "-ED", "#"]
 
 
+def value(tile: Tile) -> float:
+    """Return a tile's printed value (every tile of these grids has one)."""
+    assert tile.value is not None
+    return tile.value
+
+
 def brute_force(grid: Grid, words: set[str], rules: GridRules) -> dict[str, tuple]:
     """Return {word: (score, -tiles, path)} by trying every simple path and every spelling."""
     cells = range(len(grid.tiles))
@@ -175,7 +181,7 @@ def brute_force(grid: Grid, words: set[str], rules: GridRules) -> dict[str, tupl
         for choice in itertools.product(*(tile_spellings(grid.tiles[i]) for i in path)):
             word = "".join(choice)
             if word in words and len(word) >= rules.min_len and placed_rightly(grid, path):
-                values = sum(grid.tiles[i].value for i in path)
+                values = sum(value(grid.tiles[i]) for i in path)
                 entry = (rules.score(len(word), values), -len(path), path)
                 best[word] = max(best.get(word, entry), entry)
         if sum(len(max(tile_spellings(grid.tiles[i]), key=len)) for i in path) < 7:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import given
@@ -44,9 +45,10 @@ def test_lexicon_answers_words_and_prefixes():
 
 def test_walking_children_from_a_node():
     lexicon = Lexicon.from_words(WORDS)
-    node = lexicon.node("CA")
+    node, car = lexicon.node("CA"), lexicon.node("CAR")
+    assert node is not None and car is not None
     assert [letter for letter, _ in children(node)] == ["R", "T"]
-    assert not is_end(node) and is_end(lexicon.node("CAR"))
+    assert not is_end(node) and is_end(car)
 
 
 def test_shared_suffixes_are_one_node():
@@ -90,7 +92,7 @@ def test_load_compiles_once_then_uses_the_cache(tmp_path, cache):
     second = wordlist.load(str(source), messages.append)
     assert len(messages) == 1 and "compiling" in messages[0]
     assert list(first.words()) == list(second.words()) == ["APPLE", "BANANA"]
-    assert len(list(cache.iterdir())) == 1
+    assert len(list(cache.glob("lexicon-*"))) == 1
 
 
 def test_an_edited_list_is_compiled_again(tmp_path, cache):
@@ -99,7 +101,29 @@ def test_an_edited_list_is_compiled_again(tmp_path, cache):
     wordlist.load(str(source))
     source.write_text("apple\ncherry\n")
     assert wordlist.load(str(source)).is_word("CHERRY")
-    assert len(list(cache.iterdir())) == 2
+    assert len(list(cache.glob("lexicon-*"))) == 2
+
+
+def test_an_unchanged_stamp_means_the_list_is_not_read_again(tmp_path, cache):
+    source = tmp_path / "list.txt"
+    source.write_text("apple\n")
+    wordlist.load(str(source))
+    before = source.stat()
+    source.write_text("mango\n")  # same size; its old modification time put back
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert list(wordlist.load(str(source)).words()) == ["APPLE"]
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+    assert list(wordlist.load(str(source)).words()) == ["MANGO"]
+
+
+def test_a_touched_list_is_hashed_again_and_keeps_its_compiled_form(tmp_path, cache):
+    source = tmp_path / "list.txt"
+    source.write_text("apple\n")
+    messages: list[str] = []
+    wordlist.load(str(source), messages.append)
+    os.utime(source, ns=(0, source.stat().st_mtime_ns + 10**9))
+    assert wordlist.load(str(source), messages.append).is_word("APPLE")
+    assert len(messages) == 1 and len(list(cache.glob("lexicon-*"))) == 1
 
 
 def test_a_damaged_cache_file_is_rebuilt(tmp_path, cache):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from argparse import Namespace
 from collections import deque
+from typing import Any
 
 import numpy as np
 import pytest
@@ -73,7 +74,7 @@ def test_a_tile_lit_by_a_later_drag_tells_nothing_more_of_the_word_before(watche
 
 
 def test_a_flash_left_over_from_an_earlier_word_is_not_this_words(watcher):
-    watcher.watch(None, BOXES, BOARD)  # type: ignore[arg-type]  # looked at by hand here
+    watcher.watch(None, BOXES, BOARD)  # looked at by hand here
     watcher.look(grid({0: RED, 1: RED, 2: RED, 3: RED}), BOXES, BOARD, now=0.5)  # CATS refused
     cat = word("CAT", (0, 1, 2), pressed=1.0, released=1.06)
     watcher.expect(cat)  # the game missed CAT's drag: its tiles still show CATS's red
@@ -133,10 +134,10 @@ class Watched:
 
 def player() -> loop.Player:
     """Return a player with a fake store and watcher (no screen, no mouse)."""
-    return loop.Player(target=Namespace(name="window 'Wordament'"), screen=None, mouse=None,
-                       watcher=Watched(), store=Store(), lexicon=None, extra=None,
-                       options=Namespace(),
-                       stop=None, say=print)  # type: ignore[arg-type]
+    fakes: dict[str, Any] = {"target": Namespace(name="window 'Wordament'"), "screen": None,
+                             "mouse": None, "watcher": Watched(), "store": Store(),
+                             "lexicon": None, "extra": None, "stop": None}
+    return loop.Player(**fakes, options=Namespace(), say=print)
 
 
 def settled(verdict: str, tries: int = 1, text: str = "CAT") -> watching.Word:
@@ -145,7 +146,8 @@ def settled(verdict: str, tries: int = 1, text: str = "CAT") -> watching.Word:
 
 
 def test_a_word_without_feedback_is_tried_once_more_then_counted():
-    one, tally, pending = player(), loop.Tally(1, "B", 0.0), deque()
+    one, tally = player(), loop.Tally(1, "B", 0.0)
+    pending: deque[watching.Word] = deque()
     one.watcher.verdicts = [settled("no feedback", tries=1)]  # type: ignore[attr-defined]
     one.settle(pending, tally)
     assert [w.word for w in pending] == ["CAT"] and tally.words == []
@@ -156,19 +158,21 @@ def test_a_word_without_feedback_is_tried_once_more_then_counted():
 
 
 def test_points_and_learning_follow_the_games_verdicts():
-    one, tally, pending = player(), loop.Tally(1, "B", 0.0), deque()
+    one, tally = player(), loop.Tally(1, "B", 0.0)
+    pending: deque[watching.Word] = deque()
     one.watcher.verdicts = [settled("accepted", text="CAT"),  # type: ignore[attr-defined]
                             settled("rejected", text="TAC"), settled("repeated", text="ACT")]
     one.settle(pending, tally)
     assert one.store.plays == [("CAT", "accepted", 5), ("TAC", "rejected", 0),  # type: ignore[attr-defined]
                                ("ACT", "repeated", 0)]
-    assert one.store.learned == [("CAT", "accepted"), ("TAC", "rejected"),  # type: ignore[attr-defined]
+    assert one.store.learned == [("CAT", "accepted"), ("TAC", "rejected"),
                                  ("ACT", "repeated")]
     assert tally.json()["points"] == 5 and tally.json()["accepted"] == 1
 
 
 def test_three_words_in_a_row_without_feedback_stop_play():
-    one, tally, pending = player(), loop.Tally(1, "B", 0.0), deque()
+    one, tally = player(), loop.Tally(1, "B", 0.0)
+    pending: deque[watching.Word] = deque()
     one.watcher.verdicts = [settled("no feedback", tries=2) for _ in range(2)]  # type: ignore[attr-defined]
     one.settle(pending, tally)
     one.watcher.verdicts = [settled("accepted")]  # type: ignore[attr-defined]

@@ -21,9 +21,9 @@ from assistant.adapters.overlay import (
     ink,
     overlay,
     pieces,
-    require_shape,
     square,
 )
+from assistant.adapters.overlay_x11 import require_shape
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from tests.overlay_driver import scene_from_json, scene_json
@@ -62,7 +62,10 @@ def test_badge_ink_is_black_on_light_colours_and_white_on_dark_ones():
 
 def test_the_recorded_overlay_keeps_what_it_was_asked_to_show():
     screen, scene = RecordedOverlay(), Scene((Outline(Region(1, 2, 3, 4)),))
-    screen.show(scene), screen.update(), screen.hide(), screen.close()
+    screen.show(scene)
+    screen.update()
+    screen.hide()
+    screen.close()
     assert screen.shown == [scene, None] and screen.closed
 
 

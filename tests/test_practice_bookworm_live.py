@@ -18,6 +18,7 @@ import pytest
 from assistant import vision
 from assistant.practice import bookworm as W
 from assistant.practice import bookworm_rules as R
+from assistant.practice import bookworm_window
 from assistant.vision.types import UNCERTAIN
 from tests.conftest import REPO
 
@@ -93,19 +94,25 @@ class Game:
             return reading if board and matches(shown(reading), board) else None
         return wait_for(settled, "the board of the results file on the screen")
 
+    @property
+    def board(self) -> Any:
+        """Return the board as read (the game must have been started with seen=True)."""
+        assert self.reading is not None, "the board was not read"
+        return self.reading
+
     def pitch(self) -> float:
         """Return the grid's pitch as read."""
-        first, last = self.reading.cells[0].box, self.reading.cells[3].box
+        first, last = self.board.cells[0].box, self.board.cells[3].box
         return (last[0] - first[0]) / 3
 
     def at(self, offset: tuple[float, float]) -> tuple[int, int]:
         """Return the screen point at an offset in pitches from the grid's top-left corner."""
-        x, y = self.reading.region[:2]
+        x, y = self.board.region[:2]
         return round(x + offset[0] * self.pitch()), round(y + offset[1] * self.pitch())
 
     def tile(self, i: int) -> tuple[int, int]:
         """Return the centre of cell i as read."""
-        x, y, w, h = self.reading.cells[i].box
+        x, y, w, h = self.board.cells[i].box
         return x + w // 2, y + h // 2
 
     def word_letter(self, k: int, length: int) -> tuple[int, int]:
@@ -149,7 +156,7 @@ def game(xserver, tmp_path):
 def test_the_reader_reads_the_window(game):
     play = game("--tiles", BOARD)
     assert shown(play.reading) == [t.token for t in R.parse_tiles(BOARD)]
-    x, y, w, h = play.reading.region
+    x, y, w, h = play.board.region
     assert abs(x - 309) <= 2 and abs(y - 339) <= 2 and abs(w - 203) <= 3 and abs(h - 203) <= 3
 
 
@@ -206,7 +213,7 @@ def test_used_tiles_are_replaced_after_a_fall(game):
 
 def grid(play: Game, frame: np.ndarray) -> np.ndarray:
     """Return the grid's part of a frame (as an int array, for comparing)."""
-    x, y, w, h = play.reading.region
+    x, y, w, h = play.board.region
     return frame[y:y + h, x:x + w].astype(int)
 
 
@@ -251,7 +258,7 @@ def test_an_invalid_word_is_refused(game):
 
 def red_share(play: Game, frame: np.ndarray) -> float:
     """Return the share of strong red pixels in the word bar (just above the grid)."""
-    x, _, w, _ = play.reading.region
+    x, _, w, _ = play.board.region
     top, bottom = play.at((0, -0.7))[1], play.at((0, -0.3))[1]
     bar = frame[top:bottom, x:x + w].astype(int)
     red = (bar[..., 2] > 160) & (bar[..., 1] < 60) & (bar[..., 0] < 60)
@@ -303,7 +310,7 @@ def test_every_letter_and_state_as_the_reader_reads_it(xserver):
     plain = [R.Tile(t) for t in "AEIOUNRS"]
     texts = [*R.LETTER_WEIGHTS, R.RAINBOW]
     wrong, unsure = [], []
-    window = W.Window(W.Play(tuple(plain * 2), R.TileSource(0), frozenset(), 1,
+    window = bookworm_window.Window(W.Play(tuple(plain * 2), R.TileSource(0), frozenset(), 1,
                              W.Results(None, {}), lambda: 0.0))
     try:
         for state in R.STATES:
@@ -317,7 +324,8 @@ def test_every_letter_and_state_as_the_reader_reads_it(xserver):
                 window.root.update()
                 window.root.winfo_pointerxy()  # a round trip: the drawing is done
                 for tile, cell in zip(tiles, read().cells, strict=True):
-                    drawn, seen = (tile.text, tile.state), (cell.text, cell.state)
+                    drawn: tuple[str | None, ...] = (tile.text, tile.state)
+                    seen: tuple[str | None, ...] = (cell.text, cell.state)
                     if tile.text == R.RAINBOW and tile.state not in RAINBOW_SHOWS:
                         drawn, seen = drawn[:1], seen[:1]
                     if cell.confidence < UNCERTAIN:

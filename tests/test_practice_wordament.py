@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 
 from assistant.core.types import BadInput
-from assistant.practice.wordament_game import CELLS, SELECTED_FACE, VERDICT_COLOURS, Cell, Layout
+from assistant.practice.wordament_game import CELLS, Cell
+from assistant.practice.wordament_layout import SELECTED_FACE, VERDICT_COLOURS, Layout
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.display

@@ -13,8 +13,10 @@ import pytest
 
 from assistant.core.types import BadInput
 from assistant.practice import wordament_game as game
+from assistant.practice import wordament_layout as layout
 from assistant.practice.wordament import clock_text, render, results_text, summary
-from assistant.practice.wordament_game import Layout, Round, Session, judge, parse_board, points
+from assistant.practice.wordament_game import Round, Session, judge, parse_board, points
+from assistant.practice.wordament_layout import Layout
 from tests.conftest import REPO, run_cli
 
 WORDS = frozenset({"CAT", "CATS", "CARE", "CARES", "ODE", "LEA", "LEAN", "QUIT", "QUITE",
@@ -160,10 +162,10 @@ def test_layout_hit_circle() -> None:
 
 def test_looks() -> None:
     flashes = {(0, 1): "rejected"}
-    assert game.look((0, 0), [(0, 0)], flashes, "#0072C6") == game.Look(game.SELECTED_FACE,
+    assert layout.look((0, 0), [(0, 0)], flashes, "#0072C6") == layout.Look(layout.SELECTED_FACE,
                                                                          "#0072C6")
-    assert game.look((0, 1), [], flashes, "#0072C6").face == game.VERDICT_COLOURS["rejected"]
-    assert game.look((0, 2), [], flashes, "#0072C6") == game.Look("#0072C6", game.INK)
+    assert layout.look((0, 1), [], flashes, "#0072C6").face == layout.VERDICT_COLOURS["rejected"]
+    assert layout.look((0, 2), [], flashes, "#0072C6") == layout.Look("#0072C6", layout.INK)
 
 
 def hue(colour: str) -> float:
@@ -173,10 +175,10 @@ def hue(colour: str) -> float:
 
 
 def test_verdict_colours_are_green_yellow_red_and_unlike_the_boards() -> None:
-    hues = {verdict: hue(c) for verdict, c in game.VERDICT_COLOURS.items()}
+    hues = {verdict: hue(c) for verdict, c in layout.VERDICT_COLOURS.items()}
     assert 100 <= hues["accepted"] <= 150 and 40 <= hues["repeated"] <= 60
     assert hues["rejected"] <= 10 or hues["rejected"] >= 350
-    for face in game.BOARD_COLOURS:
+    for face in layout.BOARD_COLOURS:
         assert all(min(abs(hue(face) - h), 360 - abs(hue(face) - h)) >= 40 for h in hues.values())
 
 

@@ -29,8 +29,8 @@ def test_a_bookworm_word_is_its_tiles_clicked_in_order_then_attack():
     assert bookworm.gestures(result, reading, (10, 20)) == [  # type: ignore[arg-type]
         Click((84, 94), "tile 5 B"), Click((34, 44), "tile 0 O"), Click((184, 194), "tile 15 X"),
         Click((109, 274), "Attack")]
-    assert bookworm.gestures({"words": []}, reading, (0, 0)) == []  # type: ignore[arg-type]
+    assert bookworm.gestures({"words": []}, reading, (0, 0)) == []  # type: ignore[typeddict-item]
 
 
 def test_crossword_moves_are_shown_not_played():
-    assert crossword.gestures({"moves": []}, lattice(15, 15, 10, 9), (0, 0)) == []  # type: ignore[arg-type]
+    assert crossword.gestures({"moves": []}, lattice(15, 15, 10, 9), (0, 0)) == []  # type: ignore[typeddict-item]

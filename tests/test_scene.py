@@ -10,6 +10,8 @@ import pytest
 from assistant import scene
 from assistant.adapters.overlay import Badge, Outline, Panel, pieces
 from assistant.core.gestures import Region
+from assistant.profiles.bookworm import AttackJSON
+from assistant.profiles.types import Ranking
 from assistant.vision.types import Cell, Reading
 
 ORIGIN = (1000, 500)  # the capture's top-left pixel on the screen
@@ -24,13 +26,15 @@ def reading(unsure: tuple[int, ...] = ()) -> Reading:
     return Reading("bookworm_adventures", 4, 4, cells, region=(300, 330, 204, 204))
 
 
-def word(text: str, tiles: list[int], damage: float, gems: tuple[str, ...] = ()) -> dict:
+def word(text: str, tiles: list[int], damage: float, gems: tuple[str, ...] = ()
+         ) -> AttackJSON:
     """Return one word of a result, as the solver writes it."""
-    return {"word": text, "tiles": tiles, "letters": list(text), "damage": damage,
-            "gems": list(gems), "score": damage, "rank_reason": ""}
+    return AttackJSON(word=text, tiles=tiles, letters=list(text), damage=damage,
+                      gems=list(gems), score=damage,
+                      rank_reason=Ranking(f"{damage:g} hearts of damage"))
 
 
-def result(*words: dict) -> Any:
+def result(*words: AttackJSON) -> Any:
     """Return a result holding these words, best first."""
     return {"game": "bookworm", "tiles": [], "situation": {"health": None, "enemy": []},
             "words": list(words), "strongest": words[0] if words else None}

@@ -8,11 +8,13 @@ import subprocess
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 
+from assistant.vision.image import load_image
 from tests import render as R
 from tests.conftest import REPO, run_cli
 from tests.test_vision_parts import png
@@ -82,7 +84,7 @@ def test_strict_makes_an_uncertain_tile_an_error_naming_it(shots):
 def test_annotate_draws_over_the_screenshot(shots, tmp_path):
     out = tmp_path / "annotated.png"
     result = solve_json("--game", "wordament", shots["phone.png"], "--annotate", str(out))
-    drawn, plain = cv2.imread(str(out)), cv2.imread(shots["phone.png"])
+    drawn, plain = load_image(out), load_image(shots["phone.png"])
     assert drawn.shape == plain.shape and (drawn != plain).mean() > 0.01
     assert "annotate" in result["timings_ms"]
     done = run_cli("solve", "--game", "wordament", shots["phone.png"], "--annotate",
@@ -132,7 +134,7 @@ def test_solving_typed_boards_does_not_load_opencv():
 def labelled(shots, tmp_path):
     """A folder of screenshots with their labels.json (and one game with no reader)."""
     hunt = list("FAMAIIGRTREDNUTN")
-    labels = [
+    labels: list[dict[str, Any]] = [
         {"file": "phone.png", "game": "wordament", "tiles": TILES, "values": VALUES},
         {"file": "desktop.jpg", "game": "wordament", "tiles": TILES, "values": VALUES},
         {"file": "hunt.png", "game": "boggle_wordhunt", "tiles": hunt, "values": None},

@@ -12,6 +12,7 @@ import pytest
 from assistant.core import crossword as cw
 from assistant.core.lexicon import Lexicon
 from assistant.core.rules import SCRABBLE
+from assistant.vision.image import load_image
 from tests import draw_bookworm, wordfeud_draw, wwf_draw
 from tests.conftest import run_cli
 
@@ -51,7 +52,7 @@ def test_bookworm_screenshot_solves_like_the_tiles_typed(tmp_path):
     assert from_image["words"] == solve_json("--game", "bookworm", "--tiles", typed,
                                              "--top", "5")["words"]
     assert from_image["words"][0]["word"] == "OVERPUMPS"  # 7.75 hearts, worked in the README
-    assert cv2.imread(str(tmp_path / "out.png")).shape == window.shape
+    assert load_image(tmp_path / "out.png").shape == window.shape
 
 
 def test_wordfeud_screenshot_solves_like_the_board_typed(tmp_path):

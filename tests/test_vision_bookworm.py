@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -16,10 +17,20 @@ import numpy as np
 import pytest
 
 from assistant.core.types import BadInput
-from assistant.vision import bookworm, ocr, reader, templates
+from assistant.vision import (
+    bookworm,
+    bookworm_letters,
+    bookworm_locate,
+    bookworm_states,
+    ocr,
+    reader,
+    templates,
+)
 from assistant.vision.locate import Lattice
 from assistant.vision.types import UNCERTAIN
 from tests import draw_bookworm as draw
+from tests.conftest import spy
+from tests.render import decoded
 
 # Three boards that between them hold every letter, the Qu tile, the rainbow wildcard `?` and
 # every state of RULES.md: the gems, locked, smashed, plagued, fire and warped.
@@ -64,15 +75,15 @@ def hsv_pixel(bgr: tuple[int, int, int]) -> np.ndarray:
 
 
 @pytest.mark.parametrize(("bgr", "box", "inside"), [
-    ((160, 225, 240), bookworm.PARCHMENT, True),  # hue 45 deg, saturation 0.33, value 0.94
-    ((150, 155, 160), bookworm.PARCHMENT, False),  # grey stone: saturation 0.06
-    ((0, 0, 255), bookworm.RED, True),  # pure red: hue 0, inside the box that wraps past 360
-    ((40, 0, 255), bookworm.RED, True),  # hue 351 deg
-    ((0, 60, 255), bookworm.RED, False),  # hue 14 deg: orange, outside
-    ((60, 120, 190), bookworm.RED, False),  # the bronze coin: saturation 0.68
+    ((160, 225, 240), bookworm_states.PARCHMENT, True),  # hue 45 deg, saturation 0.33, value 0.94
+    ((150, 155, 160), bookworm_states.PARCHMENT, False),  # grey stone: saturation 0.06
+    ((0, 0, 255), bookworm_states.RED, True),  # pure red: hue 0, inside the box that wraps past 360
+    ((40, 0, 255), bookworm_states.RED, True),  # hue 351 deg
+    ((0, 60, 255), bookworm_states.RED, False),  # hue 14 deg: orange, outside
+    ((60, 120, 190), bookworm_states.RED, False),  # the bronze coin: saturation 0.68
 ])
 def test_colour_boxes(bgr, box, inside):
-    assert bool(bookworm.colour_mask(hsv_pixel(bgr), box)[0, 0]) == inside
+    assert bool(bookworm_states.colour_mask(hsv_pixel(bgr), box)[0, 0]) == inside
 
 
 def test_lattice_box_and_region():
@@ -82,7 +93,7 @@ def test_lattice_box_and_region():
     assert lattice.region() == (76, 175, 3 * 50 + 48, 3 * 52 + 50)
 
 
-def blobs(centres: list[tuple[float, float, float, float]]) -> np.ndarray:
+def blobs(centres: Sequence[tuple[float, float, float, float]]) -> np.ndarray:
     """Return tile blobs as (x, y, w, h) rows from (centre x, centre y, w, h)."""
     return np.array([(x - w / 2, y - h / 2, w, h) for x, y, w, h in centres], float)
 
@@ -92,7 +103,7 @@ def test_lattice_from_blobs_with_gaps_and_distractors():
     tiles = [(100 + 52 * c, 200 + 54 * r, 50, 52) for r in range(4) for c in range(4)
              if (r, c) not in {(1, 2), (3, 3), (0, 1)}]
     distractors = [(900, 900, 50, 52), (100 + 52 * 5, 200, 20, 20)]
-    [lattice] = bookworm.tile_lattices(blobs(tiles + distractors))
+    [lattice] = bookworm_locate.tile_lattices(blobs(tiles + distractors))
     assert (lattice.x, lattice.y) == pytest.approx((100, 200))
     assert (lattice.pitch_x, lattice.pitch_y) == pytest.approx((52, 54))
     assert lattice.width == pytest.approx(0.96 * 52)
@@ -102,33 +113,32 @@ def test_lattice_from_blobs_with_gaps_and_distractors():
 def test_three_columns_of_tiles_fit_two_lattices():
     """The fourth column may be left or right of the three seen: locate decides from the image."""
     tiles = [(100 + 52 * c, 200 + 52 * r, 50, 50) for r in range(4) for c in range(3)]
-    lattices = bookworm.tile_lattices(blobs(tiles))
+    lattices = bookworm_locate.tile_lattices(blobs(tiles))
     assert sorted(round(lattice.x) for lattice in lattices) == [100 - 52, 100]
 
 
 def test_too_few_tiles_is_no_lattice():
     tiles = [(100 + 52 * c, 200, 50, 50) for c in range(4)]
-    assert bookworm.tile_lattices(blobs(tiles)) == []
+    assert bookworm_locate.tile_lattices(blobs(tiles)) == []
 
 
 def test_each_symbol_drawn_alone_matches_itself():
     font = str(draw.font_path())
-    for symbol, text in bookworm.SYMBOLS.items():
+    for symbol, text in bookworm_letters.SYMBOLS.items():
         ink = templates.draw(symbol, font, size=48).astype(np.float32)
-        assert bookworm.match_letter(ink) == (text, 1.0)
+        assert bookworm_letters.match_letter(ink) == (text, 1.0)
 
 
 def test_tesseract_reads_many_glyphs_in_one_call(monkeypatch):
     import pytesseract
 
-    calls = []
-    real = pytesseract.image_to_data
-    monkeypatch.setattr(pytesseract, "image_to_data",
-                        lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    calls: list[int] = []
+    monkeypatch.setattr(pytesseract, "image_to_data", spy(pytesseract.image_to_data, calls))
     font = str(draw.font_path())
     images = [templates.draw(letter, font, size=40).astype(np.float32) for letter in "AKW"]
     images = [image[np.ix_(image.any(axis=1), image.any(axis=0))] for image in images]
     found = ocr.tesseract([ocr.ink_line(image) for image in images], string.ascii_uppercase)
+    assert found is not None
     assert [[text for _, text, _ in words] for words in found] == [["A"], ["K"], ["W"]]
     assert len(calls) == 1
 
@@ -136,15 +146,14 @@ def test_tesseract_reads_many_glyphs_in_one_call(monkeypatch):
 def test_the_same_glyphs_read_again_start_no_tesseract(monkeypatch):
     import pytesseract
 
-    calls = []
-    real = pytesseract.image_to_data
-    monkeypatch.setattr(pytesseract, "image_to_data",
-                        lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    calls: list[int] = []
+    monkeypatch.setattr(pytesseract, "image_to_data", spy(pytesseract.image_to_data, calls))
     font = str(draw.font_path())
     lines = {letter: ocr.ink_line(templates.draw(letter, font, size=40).astype(np.float32))
              for letter in "KWX"}
     first = ocr.tesseract([lines["K"], lines["W"]], string.ascii_uppercase)
     again = ocr.tesseract([lines["W"], lines["K"]], string.ascii_uppercase)
+    assert first is not None and again is not None
     assert len(calls) == 1 and again == first[::-1]
     assert [[t for _, t, _ in words] for words in again] == [["W"], ["K"]]
     ocr.tesseract([lines["K"], lines["X"]], string.ascii_uppercase)  # X is new: all are read
@@ -264,7 +273,9 @@ def test_a_game_too_dark_to_read_is_refused_saying_where_its_grid_is():
                                        r"pixels, .* too dark to read: the image spans \d+ levels") \
             as refused:
         bookworm.read(draw.dimmed(window, 0.05))
-    x, y, size = map(int, re.match(r".*?\((\d+), (\d+)\), (\d+)x", str(refused.value)).groups())
+    found = re.match(r".*?\((\d+), (\d+)\), (\d+)x", str(refused.value))
+    assert found is not None
+    x, y, size = map(int, found.groups())
     assert abs(x - boxes[0][0]) <= 2 and abs(y - boxes[0][1]) <= 2
     assert abs(size - (boxes[3][0] + boxes[3][2] - boxes[0][0])) <= 3
 
@@ -274,7 +285,7 @@ def test_reads_a_window_on_a_4k_desktop():
     window, boxes = draw.draw_window(texts, states, 40)
     desktop = draw.on_desktop(window, (3840, 2160), (2100, 900), seed=4)
     reading = bookworm.read(draw.noisy(desktop, 2))
-    assert mistakes(reading, texts, states) == []
+    assert mistakes(reading, texts, states) == [] and reading.region is not None
     x, y, _, _ = reading.region
     assert abs(x - (2100 + boxes[0][0])) <= 2 and abs(y - (900 + boxes[0][1])) <= 2
 
@@ -285,7 +296,7 @@ def test_reads_a_stretched_full_screen_jpeg():
     window, _ = draw.draw_window(texts, states, 48)
     stretched = cv2.resize(window, None, fx=4 / 3, fy=1, interpolation=cv2.INTER_LINEAR)
     _, jpeg = cv2.imencode(".jpg", stretched, [cv2.IMWRITE_JPEG_QUALITY, 70])
-    reading = bookworm.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR))
+    reading = bookworm.read(decoded(jpeg))
     assert mistakes(reading, texts, states) == []
 
 

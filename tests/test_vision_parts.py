@@ -3,6 +3,7 @@ the OCR readers' rules (hyphens, lowercase, confidence) and the image loader's g
 
 from __future__ import annotations
 
+import os
 import struct
 import zlib
 from dataclasses import replace
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 from assistant.core.types import BadInput
-from assistant.vision import colours, locate, ocr, shapes, templates
+from assistant.vision import colours, lattice_windows, locate, ocr, shapes, templates
 from assistant.vision.image import MAX_PIXELS, decode, dimensions, load_image
 from assistant.vision.types import Cell, Reading
 
@@ -81,7 +82,7 @@ def test_a_window_is_fitted_to_squares_with_gaps_and_strays():
     # by hand: centres at 20 + 23k; every third square unseen (under a tile), and a stray
     # square off the lattice (its centre 510 is 21.3 pitches from the first)
     seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + [(500, 517, 20, 20)]
-    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    [board] = lattice_windows.windows(np.array(seen, float), 15, 15, least=30)
     assert (board.rows, board.cols, board.found, board.beyond) == (15, 15, 150, 0)
     assert board.span == (15, 15)
     assert (board.x, board.y, board.pitch_x, board.pitch_y) == pytest.approx((20, 20, 23, 23))
@@ -93,7 +94,7 @@ def test_a_window_is_fitted_past_the_corners_of_rounded_squares():
     # are more of them (14 x 14 inside the board) than squares seen (the 150 of 225 not covered)
     corners = [(10 + 23 * c + 18, 10 + 23 * r + 18, 8, 8) for r in range(14) for c in range(14)]
     seen = board_squares(15, 15, lambda r, c: (r + c) % 3) + corners
-    [board] = locate.windows(np.array(seen, float), 15, 15, least=30)
+    [board] = lattice_windows.windows(np.array(seen, float), 15, 15, least=30)
     assert (board.found, board.width, board.pitch_x) == (150, 20, pytest.approx(23))
 
 
@@ -108,15 +109,15 @@ def test_how_far_a_lattice_reaches_out_of_an_image():
 
 
 def test_windows_tell_a_bigger_grid_and_a_part_of_one():
-    bigger = locate.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
+    bigger = lattice_windows.windows(np.array(board_squares(19, 19), float), 15, 15, least=30)
     assert len(bigger) == 25  # 5 x 5 places for a 15 x 15 window in 19 x 19, all full
     assert all(w.found == 225 for w in bigger)
     beyond = {(round((w.x - 20) / 23), round((w.y - 20) / 23)): w.beyond for w in bigger}
     assert beyond[0, 0] == 16 * 16 - 225 and beyond[2, 2] == 17 * 17 - 225  # a ring of 2 or 4 sides
-    part = locate.windows(np.array(board_squares(15, 10), float), 15, 15, least=30)
+    part = lattice_windows.windows(np.array(board_squares(15, 10), float), 15, 15, least=30)
     assert len(part) == 6  # the 5 unseen columns may lie on either side
     assert all(w.span == (15, 10) and w.found == 150 for w in part)
-    assert locate.windows(np.array(board_squares(1, 10), float), 15, 15, least=30) == []
+    assert lattice_windows.windows(np.array(board_squares(1, 10), float), 15, 15, least=30) == []
 
 
 # --- colours and glyphs -------------------------------------------------------------------------
@@ -184,7 +185,7 @@ def test_committed_templates_are_drawn_by_our_own_code():
     for name, sheet in templates.SHEETS.items():
         committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
         fresh = templates.render(sheet)
-        assert committed.shape == fresh.shape, name
+        assert committed is not None and committed.shape == fresh.shape, name
         for k, symbol in enumerate(templates.SYMBOLS):  # alike, whatever FreeType's version
             a, b = (shapes.vector(strip[:, k * width:(k + 1) * width] / 255.0)
                     for strip in (committed, fresh))
@@ -199,6 +200,70 @@ def test_every_sheet_is_committed_with_every_symbol():
     assert loaded.vectors.shape == (len(loaded.symbols), shapes.HEIGHT * shapes.WIDTH)
     assert np.allclose(np.linalg.norm(loaded.vectors, axis=1), 1, atol=1e-4)
     assert templates.load(names) is loaded  # cached: read from disk once per process
+
+
+@pytest.fixture
+def sheets(tmp_path, monkeypatch):
+    """A copy of two committed sheets in a folder of their own, and a fresh per-user cache."""
+    folder = tmp_path / "glyphs"
+    folder.mkdir()
+    for name in ("carlito", "noto-mono"):
+        (folder / f"{name}.png").write_bytes((templates.GLYPH_DIR / f"{name}.png").read_bytes())
+    monkeypatch.setattr(templates, "GLYPH_DIR", folder)
+    monkeypatch.setenv("ASSISTANT_CACHE_DIR", str(tmp_path / "cache"))
+    templates.fitted.cache_clear()
+    templates.load.cache_clear()
+    yield folder, tmp_path / "cache"
+    templates.fitted.cache_clear()
+    templates.load.cache_clear()
+
+
+def same_templates(a: templates.Templates, b: templates.Templates) -> bool:
+    """True when two template tables hold the same rows, vectors, holes and aspects."""
+    return (a.symbols, a.sheets, a.form) == (b.symbols, b.sheets, b.form) and all(
+        np.array_equal(x, y) for x, y in ((a.vectors, b.vectors), (a.holes, b.holes),
+                                          (a.aspects, b.aspects)))
+
+
+@pytest.mark.parametrize("form", ["fit", "box"])
+def test_templates_made_once_are_loaded_from_the_user_cache(sheets, form):
+    folder, cache = sheets
+    names = ("carlito", "noto-mono")
+    first = templates.load(names, form)
+    assert same_templates(first, templates.make(names, form))
+    assert [p.name[:10] for p in cache.iterdir()] == ["templates-"]
+    templates.load.cache_clear()
+    templates.fitted.cache_clear()
+    assert same_templates(templates.load(names, form), first)
+    templates.load.cache_clear()
+    for png in folder.iterdir():  # damaged, with a new time: the bundle is no longer theirs
+        png.write_bytes(png.read_bytes()[:100])
+    with pytest.raises(FileNotFoundError):
+        templates.load(names, form)
+
+
+def test_the_template_bundle_is_used_while_the_sheets_are_unchanged(sheets):
+    folder, _ = sheets
+    names = ("carlito",)
+    made = templates.load(names)
+    templates.load.cache_clear()
+    templates.fitted.cache_clear()
+    png = folder / "carlito.png"
+    seen = png.stat()
+    png.write_bytes(b"x" * seen.st_size)  # same size and time: the bundle is not checked anew
+    os.utime(png, ns=(seen.st_atime_ns, seen.st_mtime_ns))
+    assert same_templates(templates.load(names), made)
+
+
+def test_a_damaged_template_bundle_is_made_again(sheets):
+    _, cache = sheets
+    names = ("noto-mono",)
+    made = templates.load(names)
+    templates.load.cache_clear()
+    (bundle,) = cache.iterdir()
+    bundle.write_bytes(b"garbage")
+    assert same_templates(templates.load(names), made)
+    assert templates.from_bundle(bundle.read_bytes(), names, "fit") is not None  # rewritten
 
 
 # --- the OCR rules ------------------------------------------------------------------------------

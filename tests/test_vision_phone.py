@@ -112,6 +112,7 @@ def test_an_online_tournament_screen_is_located_and_read(kind, style):
     for seed in range(3):
         image, tiles, values, (x, y, w, h) = phone_shot(seed, style, kind, tile=170)
         reading = wordament.read(image, "template")
+        assert reading.region is not None
         rx, ry, rw, rh = reading.region
         pad = 0.16 * w / 4  # the region is the tiles' faces, inside the grid's gaps
         assert x <= rx <= x + pad and y <= ry <= y + pad, (reading.region, (x, y, w, h))

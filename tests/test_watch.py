@@ -11,12 +11,13 @@ from argparse import Namespace
 import numpy as np
 import pytest
 
-from assistant import live, watch
+from assistant import bookworm_board, live, watch
 from assistant.adapters.overlay import RecordedOverlay, pieces
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from assistant.vision.types import Cell, Reading
 from tests import draw_bookworm as draw
+from tests.conftest import spy
 
 TEXTS = "B O X E S Z O N E S QU A A G T M".split()
 STATES = "normal normal normal normal normal ruby normal normal sapphire normal normal normal " \
@@ -67,9 +68,7 @@ def stage(enable, monkeypatch):
     from assistant import vision
 
     reads: list[float] = []
-    real = vision.read_board
-    monkeypatch.setattr(vision, "read_board",
-                        lambda *a, **k: reads.append(time.monotonic()) or real(*a, **k))
+    monkeypatch.setattr(vision, "read_board", spy(vision.read_board, reads, time.monotonic))
 
     def make(first: np.ndarray) -> tuple[watch.Watch, Film, RecordedOverlay, list, list]:
         overlay, lines = RecordedOverlay(), []
@@ -93,7 +92,7 @@ def test_a_still_board_is_read_once_drawn_and_reported(stage):
     seen, _, overlay, lines, reads = stage(frame)
     board = seen.next_board(soon(5))
     seen.present(board)
-    best = watch.solved(board)["words"][0]
+    best = bookworm_board.solved(board)["words"][0]
     scene = overlay.shown[-1]
     assert scene is not None and len(scene.outlines) == len(best["tiles"])
     x, y, w, _ = boxes[best["tiles"][0]]  # the first tile to click, outlined around it
@@ -153,7 +152,7 @@ def test_a_new_board_takes_the_drawing_off_the_grid_then_shows_its_own_word(stag
 def test_words_the_game_refused_are_never_shown(stage):
     seen, *_ = stage(window()[0])
     board = seen.next_board(soon(5))
-    first = watch.solved(board)["words"]
+    first = bookworm_board.solved(board)["words"]
     seen.refused.add(first[0]["word"])
     words = seen.solve(board.reading)["words"]
     assert first[0]["word"] not in [w["word"] for w in words] and words[0] == first[1]
@@ -164,6 +163,7 @@ def test_a_grid_with_a_whole_row_or_column_unsure_is_not_the_grid_in_sight():
         cells = [Cell((0, 0, 1, 1), "E", 0.0 if i in unsure else 1.0) for i in range(16)]
         return Reading("bookworm_adventures", 4, 4, cells)
 
-    assert watch.unsure_line(reading({12, 13, 14, 15})) == "row 4"
-    assert watch.unsure_line(reading({1, 5, 9, 13, 0})) == "column 2"
-    assert watch.unsure_line(reading({0, 5, 10, 15, 12, 13})) == ""  # plagued here and there
+    assert bookworm_board.unsure_line(reading({12, 13, 14, 15})) == "row 4"
+    assert bookworm_board.unsure_line(reading({1, 5, 9, 13, 0})) == "column 2"
+    # plagued here and there
+    assert bookworm_board.unsure_line(reading({0, 5, 10, 15, 12, 13})) == ""

@@ -19,6 +19,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from assistant.core.rules import WORDFEUD_LAYOUT, layout_rows
+from tests.render import decoded
 
 SIZE = 15
 ENGLISH_VALUES = dict(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
@@ -130,7 +131,7 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
     letter, premium = position.board[r][c], position.premium(r, c)
     label = LABELS[position.language]
     if letter != ".":
-        ground = RECENT if (r, c) in position.recent else TILE
+        ground: tuple[int, ...] = RECENT if (r, c) in position.recent else TILE
         if premium in PREMIUM_COLOURS:
             ground = mix(ground, PREMIUM_COLOURS[premium], 0.18)
         faint = label.get(premium) if premium in PREMIUM_COLOURS else None
@@ -178,8 +179,7 @@ def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.
 
 def jpeg(frame: np.ndarray, quality: int) -> np.ndarray:
     """Return the frame after a round trip through JPEG at this quality."""
-    return cv2.imdecode(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
-                        cv2.IMREAD_COLOR)
+    return decoded(cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])[1])
 
 
 def noisy(frame: np.ndarray, sigma: float, seed: int = 0) -> np.ndarray:

@@ -58,7 +58,8 @@ def premium(row: int, col: int) -> str:
     return "" if token == "." else token
 
 
-def draw_square(draw: ImageDraw.ImageDraw, box: tuple[float, ...], kind: str) -> None:
+def draw_square(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+                kind: str) -> None:
     """Draw an empty square: light grey with a lighter top edge, or a labelled premium."""
     side = box[2] - box[0]
     colour = PREMIUM_COLOURS.get(kind, SQUARE)
@@ -72,7 +73,7 @@ def draw_square(draw: ImageDraw.ImageDraw, box: tuple[float, ...], kind: str) ->
         centred(draw, box, "★", font("DejaVuSans.ttf", round(0.5 * side)), (150, 156, 166))
 
 
-def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, ...], letter: str,
+def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], letter: str,
               value: int | None, ground: tuple[int, ...], ink: tuple[int, ...],
               letters: str, faint: str = "", size: float = 0.7) -> None:
     """Draw one gold tile: its letter, its value in the top-right corner, a faint label."""
@@ -108,7 +109,7 @@ def draw_board(draw: ImageDraw.ImageDraw, position: Position, top: float, pitch:
 
 
 def board_tile(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
-               cell: tuple[float, ...], letters: str) -> None:
+               cell: tuple[float, float, float, float], letters: str) -> None:
     """Draw the tile on square (r, c): tinted on a premium, white letters if just played."""
     letter, kind = position.board[r][c], premium(r, c)
     ground = mix(TILE, PREMIUM_COLOURS[kind], 0.25) if kind in PREMIUM_COLOURS else TILE

@@ -14,7 +14,8 @@ and `update`, so call `update()` every few tens of milliseconds (it returns at o
 returns once the scene is on the screen. Only the drawn pixels change the screen; everything
 else shows the game, and no click is ever taken: clicks reach whatever lies underneath.
 
-Backends (one Tk window each, covering the box around what is drawn):
+Backends (one Tk window each, covering the box around what is drawn; TkOverlay here, each
+platform's in a module of its own: overlay_x11, overlay_windows, overlay_mac):
 - X11: an override-redirect window whose X Shape bounding region is exactly the drawn
   rectangles and whose input region is empty (works without a compositor). The shapes go on
   Tk's wrapper window, the parent of `winfo_id()`; without a window manager `-topmost` does
@@ -28,8 +29,6 @@ works in points (a Retina capture has two pixels a point).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -166,9 +165,15 @@ class RecordedOverlay:
 def overlay() -> Overlay:
     """Return the overlay backend for this platform (BadInput when it cannot run here)."""
     if sys.platform == "win32":
+        from .overlay_windows import WindowsOverlay
+
         return WindowsOverlay()
     if sys.platform == "darwin":
+        from .overlay_mac import MacOverlay
+
         return MacOverlay()
+    from .overlay_x11 import X11Overlay
+
     return X11Overlay()
 
 
@@ -242,240 +247,3 @@ def fill(canvas: Any, region: Region, colour: str) -> None:
     """Fill exactly the region's pixels of a canvas with a colour."""
     canvas.create_rectangle(region.x, region.y, region.x + region.w, region.y + region.h,
                             fill=colour, width=0)
-
-
-# -- X11: the X Shape extension ----------------------------------------------------------------
-
-class X11Overlay(TkOverlay):
-    """An override-redirect window shaped to what is drawn, with an empty input region."""
-
-    def __init__(self) -> None:
-        if not os.environ.get("DISPLAY"):
-            raise BadInput("overlay: no X display (DISPLAY is not set)")
-        super().__init__()
-        self.display, self.wrapper = x_wrapper(self.root)
-        self.scene: Scene | None = None
-        self.shown: tuple[Region, ...] = ()  # the bounding region now, in screen pixels
-        self.empty(shape_kind("Bounding"), shape_kind("Input"))  # before it is ever mapped
-        self.root.deiconify()
-        self.canvas.bind("<Visibility>", self.uncovered)
-        self.settle()
-
-    def show(self, scene: Scene) -> None:
-        """Draw the scene, shape the window to it and raise it; return once it shows."""
-        regions = pieces(scene)
-        if not regions:
-            return self.hide()
-        if scene != self.scene:
-            if bounds(regions) != self.box:
-                self.reshape(())  # nothing shows while the window moves
-            self.paint(scene)
-            self.settle()
-            self.keep_in_place()
-            self.reshape(regions)
-            self.scene = scene
-        self.root.lift()
-        self.settle()  # repaint what the new shape uncovered
-
-    def keep_in_place(self) -> None:
-        """Move the wrapper onto the scene's box if Tk left it elsewhere: under openbox, with
-        another window being mapped at the time, Tk was seen to resize the window and leave
-        it where it was (and the drawing would then land on the game)."""
-        at, box = self.wrapper.get_geometry(), self.box
-        if box is not None and (at.x, at.y, at.width, at.height) != astuple(box):
-            self.wrapper.configure(x=box.x, y=box.y, width=box.w, height=box.h)
-            self.display.sync()
-
-    def hide(self) -> None:
-        """Shape the window to nothing: the game shows whole."""
-        self.reshape(())
-        self.scene = None
-
-    def reshape(self, regions: tuple[Region, ...]) -> None:
-        """Make the bounding region these regions, uncovering the game one old piece at a time
-        (the X server exposes the bounding box of an exposed region of more than 25 rectangles,
-        and the game would flash and repaint all of it)."""
-        from Xlib.ext.shape import SO
-
-        self.combine(SO.Union, regions)
-        for piece in (r for r in self.shown if r not in regions):
-            self.combine(SO.Subtract, (piece,))
-            self.combine(SO.Union, tuple(r for r in regions if overlap(r, piece)))
-        self.display.sync()
-        self.shown = regions
-
-    def combine(self, operation: int, regions: tuple[Region, ...]) -> None:
-        """Combine the wrapper's bounding region with these regions (screen pixels)."""
-        from Xlib import X
-
-        if regions and self.box is not None:
-            self.wrapper.shape_rectangles(operation, shape_kind("Bounding"), X.Unsorted,
-                                          -self.box.x, -self.box.y, [astuple(r) for r in regions])
-
-    def empty(self, *kinds: int) -> None:
-        """Set these regions of the wrapper (bounding, input) to nothing."""
-        from Xlib import X
-        from Xlib.ext.shape import SO
-
-        for kind in kinds:
-            self.wrapper.shape_rectangles(SO.Set, kind, X.Unsorted, 0, 0, [])
-        self.display.sync()
-
-    def uncovered(self, event: Any) -> None:
-        """Raise the window again when another window covers it (no window manager does it)."""
-        if str(event.state) != "VisibilityUnobscured":
-            self.root.lift()
-
-    def close(self) -> None:
-        """Destroy the window and close the X connection."""
-        super().close()
-        self.display.close()
-
-
-def shape_kind(name: str) -> int:
-    """Return the X Shape number of a region kind: Bounding (what shows) or Input (clicks)."""
-    from Xlib.ext.shape import SK
-
-    return int(getattr(SK, name))
-
-
-def overlap(a: Region, b: Region) -> bool:
-    """True when two regions share a pixel."""
-    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
-
-
-def x_wrapper(root: Any) -> tuple[Any, Any]:
-    """Return an Xlib display and Tk's wrapper window around this root (BadInput if no SHAPE)."""
-    from Xlib import display as xdisplay
-    from Xlib import error as xerror
-
-    root.update_idletasks()  # Tk creates the wrapper with the window
-    try:
-        with contextlib.redirect_stdout(sys.stderr):  # python-xlib warns on stdout
-            display = xdisplay.Display()
-    except (xerror.DisplayError, xerror.ConnectionClosedError) as error:
-        raise BadInput(f"overlay: cannot open the X display ({error})") from None
-    require_shape(display)
-    inner = display.create_resource_object("window", root.winfo_id())
-    return display, inner.query_tree().parent
-
-
-def require_shape(display: Any) -> None:
-    """Raise BadInput (and close the display) when the X server lacks the SHAPE extension."""
-    if not display.has_extension("SHAPE"):
-        display.close()
-        raise BadInput(f"overlay: the X server {display.get_display_name()} has no SHAPE "
-                       "extension, so an overlay would hide the game and take its clicks")
-
-
-# -- Windows: a layered window, transparent to input -------------------------------------------
-
-GWL_EXSTYLE = -20
-WS_EX_TOPMOST, WS_EX_TRANSPARENT, WS_EX_TOOLWINDOW = 0x8, 0x20, 0x80
-WS_EX_LAYERED, WS_EX_NOACTIVATE = 0x80000, 0x8000000
-CLICK_THROUGH = (WS_EX_LAYERED | WS_EX_TRANSPARENT | WS_EX_TOPMOST | WS_EX_TOOLWINDOW
-                 | WS_EX_NOACTIVATE)
-
-
-class WindowsOverlay(TkOverlay):
-    """A topmost tool window: the colour key shows the game, input passes through it all."""
-
-    background = "#ff00fe"  # the colour key: never use it in a scene
-
-    def __init__(self) -> None:
-        import ctypes
-
-        dpi_aware()  # before any window: Tk then works in the same pixels as mss and the mouse
-        super().__init__()
-        self.root.attributes("-transparentcolor", self.background)
-        self.root.attributes("-topmost", True)
-        self.root.geometry("1x1+0+0")
-        user32 = ctypes.WinDLL("user32")  # type: ignore[attr-defined]
-        game = user32.GetForegroundWindow()
-        self.root.deiconify()
-        self.settle()  # Tk builds the wrapper window when the window is first mapped
-        click_through(self.root)  # last: Tk's own style changes drop these extended styles
-        user32.SetForegroundWindow(game)  # the first map activated the overlay: give it back
-
-    def show(self, scene: Scene) -> None:
-        """Draw the scene in the box around it; return once it shows."""
-        if not pieces(scene):
-            return self.hide()
-        self.paint(scene)
-        click_through(self.root)  # again, in case Tk rebuilt the wrapper
-        self.settle()
-
-    def hide(self) -> None:
-        """Draw nothing: the whole window is the colour key."""
-        self.canvas.delete("all")
-        self.settle()
-
-
-def click_through(root: Any) -> None:
-    """Give Tk's wrapper window (the parent of winfo_id) the styles that let clicks through."""
-    import ctypes
-    from ctypes import wintypes
-
-    user32 = ctypes.WinDLL("user32")  # type: ignore[attr-defined]
-    user32.GetParent.argtypes, user32.GetParent.restype = [wintypes.HWND], wintypes.HWND
-    user32.GetWindowLongW.argtypes = [wintypes.HWND, ctypes.c_int]
-    user32.SetWindowLongW.argtypes = [wintypes.HWND, ctypes.c_int, wintypes.LONG]
-    wrapper = user32.GetParent(root.winfo_id())
-    style = user32.GetWindowLongW(wrapper, GWL_EXSTYLE)
-    if style & CLICK_THROUGH != CLICK_THROUGH:
-        user32.SetWindowLongW(wrapper, GWL_EXSTYLE, style | CLICK_THROUGH)
-
-
-def dpi_aware() -> None:
-    """Make this process per-monitor DPI aware, so window coordinates are physical pixels."""
-    import ctypes
-
-    try:
-        ctypes.WinDLL("shcore").SetProcessDpiAwareness(2)  # type: ignore[attr-defined]
-    except (AttributeError, OSError):  # before Windows 8.1
-        ctypes.WinDLL("user32").SetProcessDPIAware()  # type: ignore[attr-defined]
-
-
-# -- macOS: a transparent window that ignores the mouse ----------------------------------------
-
-class MacOverlay(TkOverlay):
-    """A transparent, borderless, floating window that ignores mouse events (via pyobjc)."""
-
-    background = "systemTransparent"
-
-    def __init__(self) -> None:
-        super().__init__()
-        application = appkit()
-        application.setActivationPolicy_(1)  # an accessory: no Dock icon, never takes focus
-        self.root.attributes("-transparent", True)
-        self.root.config(bg=self.background)
-        self.root.attributes("-topmost", True)
-        self.root.geometry("1x1+0+0")
-        self.root.deiconify()
-        self.settle()  # Tk makes the NSWindow when the window is first mapped
-        title = self.root.title()
-        windows = [w for w in application.windows() if w.title() == title]
-        if not windows:
-            raise BadInput(f"overlay: no window titled {title!r} in this process")
-        windows[0].setIgnoresMouseEvents_(True)
-
-    def show(self, scene: Scene) -> None:
-        """Draw the scene in the box around it; return once it shows."""
-        if not pieces(scene):
-            return self.hide()
-        self.paint(scene)
-        self.settle()
-
-    def hide(self) -> None:
-        """Draw nothing: the whole window is transparent."""
-        self.canvas.delete("all")
-        self.settle()
-
-
-def appkit() -> Any:
-    """Return this process's NSApplication (BadInput without pyobjc)."""
-    try:
-        from AppKit import NSApplication  # pyobjc-framework-Cocoa
-    except ImportError:
-        raise BadInput("overlay: macOS needs pyobjc (pip install pyobjc-framework-Cocoa)") from None
-    return NSApplication.sharedApplication()

@@ -48,7 +48,8 @@ from typing import Any
 from ..core.types import BadInput
 from ..files import writable, write_json
 from . import wordament_game as game
-from .wordament_game import CELLS, INK, Board, Cell, Layout, Round, Session, Swipe
+from .wordament_game import CELLS, Board, Cell, Round, Session, Swipe
+from .wordament_layout import BACKGROUND, BOARD_COLOURS, FLASH_SECONDS, INK, Layout, look
 
 TITLE = "Wordament (practice)"
 FONTS = ("Open Sans", "DejaVu Sans", "Liberation Sans")  # the first installed is used
@@ -161,7 +162,7 @@ class Window:
         self.root.report_callback_exception = self.failed
         self.family = font_family(self.root)
         self.canvas = tkinter.Canvas(self.root, width=self.layout.width,
-                                     height=self.layout.height, background=game.BACKGROUND,
+                                     height=self.layout.height, background=BACKGROUND,
                                      highlightthickness=0, borderwidth=0)
         self.canvas.pack()
         self.build_header()
@@ -216,7 +217,7 @@ class Window:
     @property
     def colour(self) -> str:
         """Return this round's tile colour."""
-        return game.BOARD_COLOURS[(len(self.session.rounds) - 1) % len(game.BOARD_COLOURS)]
+        return BOARD_COLOURS[(len(self.session.rounds) - 1) % len(BOARD_COLOURS)]
 
     def begin_round(self) -> None:
         """Show the next board and start its clock."""
@@ -305,7 +306,7 @@ class Window:
         """Draw these tiles as they look now (selected, flashing or plain)."""
         verdicts = {cell: verdict for cell, (verdict, _) in self.flashes.items()}
         for cell in cells:
-            shown = game.look(cell, self.path, verdicts, self.colour)
+            shown = look(cell, self.path, verdicts, self.colour)
             self.canvas.itemconfigure(self.faces[cell], fill=shown.face)
             self.canvas.itemconfigure(self.letters[cell], fill=shown.ink)
             self.canvas.itemconfigure(self.values[cell], fill=shown.ink)
@@ -314,7 +315,7 @@ class Window:
         """Draw the swipe's tiles in its verdict's colour, and plain again FLASH_SECONDS on."""
         self.flashes.update({cell: (swipe.verdict, number) for cell in swipe.tiles})
         self.paint(swipe.tiles)
-        self.root.after(round(game.FLASH_SECONDS * 1000), self.unflash, swipe.tiles, number)
+        self.root.after(round(FLASH_SECONDS * 1000), self.unflash, swipe.tiles, number)
 
     def unflash(self, cells: tuple[Cell, ...], number: int) -> None:
         """End one swipe's flash on the tiles no later swipe flashes."""

@@ -15,7 +15,7 @@ from ..core.lexicon import Lexicon
 from ..core.rules import BOOKWORM, BookwormRules
 from ..core.types import BadInput, Tile
 from ..vision.types import Reading
-from .types import Play, Solved
+from .types import Play, Ranking, Solved
 
 TOP = 10  # words listed when --top is not given
 COLS = 4  # tiles per row on screen
@@ -47,7 +47,7 @@ class AttackJSON(TypedDict):
     damage: float
     gems: list[str]
     score: float
-    rank_reason: str
+    rank_reason: Ranking  # written in the JSON as one line (types.printable)
 
 
 class BookwormResult(Solved):
@@ -151,7 +151,7 @@ def word_json(attack: Attack, tiles: list[Tile], where: bw.Situation,
         word=attack.word, tiles=list(attack.tiles), letters=list(attack.letters),
         damage=bw.hearts(attack.damage), gems=bw.gems_used(attack, tiles, rules),
         score=bw.hearts(attack.score),
-        rank_reason="; ".join([f"{in_hearts(bw.hearts(attack.damage))} of damage", *why]))
+        rank_reason=Ranking(f"{in_hearts(bw.hearts(attack.damage))} of damage", tuple(why)))
 
 
 def render(result: BookwormResult) -> str:
@@ -170,7 +170,7 @@ def render(result: BookwormResult) -> str:
     width, reach = max(len(w["word"]) for w in words), max(map(len, clicks))
     lines.append(f"  {'word':<{width}}  damage  {'click (row,col)':<{reach}}  why")
     for w, click in zip(words, clicks, strict=True):
-        why = w["rank_reason"].split("; ")[1:] + [f"uses {', '.join(w['gems'])}"] * bool(w["gems"])
+        why = [*w["rank_reason"].why, *[f"uses {', '.join(w['gems'])}"] * bool(w["gems"])]
         line = f"  {w['word']:<{width}}  {w['damage']:>6g}  {click:<{reach}}  {'; '.join(why)}"
         lines.append(line.rstrip())
     best = result["strongest"]

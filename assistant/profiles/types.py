@@ -14,6 +14,7 @@ from its Reading, so every stage is tested from a fixture.
 from __future__ import annotations
 
 from argparse import Namespace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypedDict, TypeVar
 
 from ..core.gestures import Gesture, Point
@@ -23,6 +24,27 @@ if TYPE_CHECKING:
     from typing import NotRequired  # Python 3.11; only read by type checkers here
 
     from ..vision.types import Reading
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Why a word ranks where it does: its damage, then each strategy rule that moved it. The
+    JSON writes it as one line, the parts joined by "; " (printable)."""
+
+    damage: str
+    why: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        """Return the ranking as one line: '2 hearts of damage; +1: keep a diamond'."""
+        return "; ".join([self.damage, *self.why])
+
+
+def printable(value: object) -> str:
+    """Return what the JSON writes for a value json cannot write itself (json.dumps's default):
+    a Ranking as its one line; anything else is a TypeError, as json.dumps raises."""
+    if isinstance(value, Ranking):
+        return str(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 class ReadJSON(TypedDict):

@@ -26,6 +26,7 @@ import numpy as np
 from ..core.types import BadInput
 from ..timing import Clock
 from . import locate, ocr, tiles
+from .games import missing, more_particular
 from .types import Cell, Reading
 
 GAME = "boggle"
@@ -43,7 +44,7 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     lattice = locate.find_grid(frame, SMALLEST, None)
     if lattice is None or lattice.rows > LARGEST:
         raise BadInput(missing("no Boggle grid found (no square grid of 4x4 to 6x6 tiles)",
-                               frame))
+                               frame, GAME))
     clock.mark("locate")
     reads = read_dice(frame, lattice, reader)
     cells = [cell(lattice.box(i), r) for i, r in enumerate(reads)]
@@ -62,30 +63,14 @@ def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[o
     if any(r.uncertain for r in reads):
         turns = [reads, *read_faces([faces(frame, lattice, t) for t in TURNS[1:]], reader)]
         reads = agreed(turns) if turned_dice(turns) else reads
-        claimed = particular(frame)
+        claimed = more_particular(frame, GAME)  # a Boggle grid is any grid of letters
         if claimed:
             raise BadInput(f"the grid's tiles are not plain letters: it looks like {claimed} "
                            f"(try --game {claimed})")
     if sum(not r.uncertain for r in reads) < 0.5 * len(reads):
         raise BadInput(missing("no Boggle grid found (the grid's tiles do not read as letters)",
-                               frame))
+                               frame, GAME))
     return reads
-
-
-def missing(what: str, frame: np.ndarray) -> str:
-    """Return the no-grid message, naming the game the image looks like if another reader can."""
-    from . import identify
-
-    other = identify(frame, but=GAME)
-    return what + (f"; it looks like {other} (try --game {other})" if other else "")
-
-
-def particular(frame: np.ndarray) -> str | None:
-    """Return the more particular game whose reader takes the frame for its board (a Boggle
-    grid is any grid of letters, so a board not read cleanly is offered to them first)."""
-    from . import IDENTIFY_ORDER, identify
-
-    return identify(frame, but=GAME, among=IDENTIFY_ORDER[:IDENTIFY_ORDER.index(GAME)])
 
 
 def faces(frame: np.ndarray, lattice: locate.Lattice, turns: int) -> list[tiles.Face]:

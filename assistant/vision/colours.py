@@ -6,6 +6,7 @@ dark letters on cream and blue letters on a die are all found the same way.
 
 API (shared by every game's reader):
   lab(image)               float32 Lab pixels (L 0-100, a and b about -128..127)
+  building_lab()           a started thread building OpenCV's Lab tables (join it before Lab)
   face_colour(image)       the median Lab colour: the tile face when the face is most of it
   distance(image, colour)  each pixel's Lab distance to a colour
   ink_mask(image, face)    uint8 0/1 mask of the ink on a tile crop whose face is in the box
@@ -16,6 +17,7 @@ API (shared by every game's reader):
 from __future__ import annotations
 
 import math
+import threading
 
 import cv2
 import numpy as np
@@ -32,6 +34,15 @@ HUES = ((20, "pink"), (50, "red"), (75, "orange"), (100, "yellow"), (165, "green
 def lab(image: np.ndarray) -> np.ndarray:
     """Return the image's pixels in Lab as float32 (L 0-100)."""
     return cv2.cvtColor(image.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+
+
+def building_lab() -> threading.Thread:
+    """Return a started thread that builds OpenCV's Lab tables: its first Lab conversion costs
+    ~120 ms (tables made in software floating point), which a thread can spend while the caller
+    decodes an image and imports readers. Join it before any Lab conversion of your own."""
+    tables = threading.Thread(target=lambda: lab(np.zeros((1, 1, 3), np.uint8)), daemon=True)
+    tables.start()
+    return tables
 
 
 def face_colour(image: np.ndarray) -> np.ndarray:

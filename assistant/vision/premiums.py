@@ -12,7 +12,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from . import templates as T
-from .board import LIGHT_INK, Squares, cut, hue_gap, inside
+from .board import LIGHT_INK, Squares, hue_gap
+from .board_ink import cut, inside
 from .types import UNCERTAIN
 
 if TYPE_CHECKING:

@@ -29,6 +29,6 @@ def read(frame: np.ndarray, reader: str = "auto", language: str = "en") -> Readi
 
 def looks_like(frame: np.ndarray) -> bool:
     """True when the frame shows a board in Scrabble's (and Wordfeud's) look, read surely."""
-    from . import claims
+    from .games import claims
 
     return claims(GAME, frame)

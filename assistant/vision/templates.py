@@ -22,7 +22,8 @@ API (shared by every game's reader):
     .only(allowed)             the rows of these symbols only
     .kinds                     the symbols of one sheet
     .shape(i)                  row i's outline (for shapes.unlike), made on first use
-  load(names, form="fit")      the templates of these sheets, cached per process
+  load(names, form="fit")      the templates of these sheets, cached per process, and per user
+                               as one bundle (see BUNDLE) while the sheets are unchanged
   Scoring(poor, good, clear, holes=0, aspect=0)   how a reader scores and trusts a match
   Match(symbol, score, rival, rival_score, confidence)   one glyph's best symbol
   match(masks, templates, scoring)   the Match of each glyph mask (in the templates' form), all
@@ -34,6 +35,8 @@ Run `python -m assistant.vision.templates` to draw templates/glyphs/*.png again.
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import string
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -45,6 +48,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from ..adapters.dirs import cache_dir
+from ..files import read_cache, write_cache
 from . import shapes
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
@@ -150,12 +155,69 @@ class Templates:
 
 @lru_cache(maxsize=16)
 def load(names: tuple[str, ...], form: str = "fit") -> Templates:
-    """Return the templates of the named sheets, in a form of FORMS (each sheet read once)."""
+    """Return the templates of the named sheets, in a form of FORMS: from the user's cache while
+    the sheets and the code that makes templates are unchanged, else made and cached."""
+    stamp = stamps(names)
+    cached = bundle_path(names, form, stamp) if stamp else None
+    found = from_bundle(read_cache(cached), names, form) if cached else None
+    if found is None:
+        found = make(names, form)
+        if cached:
+            write_cache(cached, to_bundle(found))
+    return found
+
+
+def rows(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the symbol and the sheet of each template row of these sheets, sheet by sheet."""
+    return SYMBOLS * len(names), tuple(name for name in names for _ in SYMBOLS)
+
+
+def make(names: tuple[str, ...], form: str = "fit") -> Templates:
+    """Return the templates of the named sheets, made from the sheets (each read once)."""
     glyphs = np.concatenate([fitted(name) for name in names])
-    return Templates(SYMBOLS * len(names), tuple(n for n in names for _ in SYMBOLS),
-                     FORMS[form](list(glyphs)),
+    return Templates(*rows(names), FORMS[form](list(glyphs)),
                      np.array([shapes.holes(g) for g in glyphs]),
                      np.array([shapes.aspect(g) for g in glyphs]), form)
+
+
+# --- the bundle: made templates cached per user (decoding and fitting ~20 sheets costs ~100 ms)
+
+BUNDLE = 1  # the bundle's format; the code that makes templates is in its key as well
+MAKERS = (Path(__file__), Path(shapes.__file__))
+
+
+def stamps(names: tuple[str, ...]) -> str:
+    """Return the path, size and modification time of each named sheet and of the code that
+    makes templates, a line each ('' when a file cannot be looked at)."""
+    try:
+        files = [*(GLYPH_DIR / f"{name}.png" for name in names), *MAKERS]
+        return "\n".join(f"{f}\t{f.stat().st_size}\t{f.stat().st_mtime_ns}" for f in files)
+    except OSError:
+        return ""
+
+
+def bundle_path(names: tuple[str, ...], form: str, stamp: str) -> Path:
+    """Return where the templates of these sheets, in this form, with these stamps are cached."""
+    key = hashlib.sha256(f"{BUNDLE}\n{form}\n{names}\n{stamp}".encode()).hexdigest()[:24]
+    return cache_dir() / f"templates-{key}.marshal"
+
+
+def to_bundle(table: Templates) -> bytes:
+    """Return the bundle of made templates: each array's type, shape and bytes."""
+    return marshal.dumps(tuple((a.dtype.str, a.shape, a.tobytes())
+                               for a in (table.vectors, table.holes, table.aspects)))
+
+
+def from_bundle(data: bytes | None, names: tuple[str, ...], form: str) -> Templates | None:
+    """Return the templates a bundle holds, or None when it is missing, damaged or not theirs."""
+    try:
+        vectors, holes, aspects = (np.frombuffer(raw, np.dtype(kind)).reshape(shape)
+                                   for kind, shape, raw in marshal.loads(data or b""))
+    except (EOFError, TypeError, ValueError):
+        return None
+    if not len(vectors) == len(holes) == len(aspects) == len(SYMBOLS) * len(names):
+        return None
+    return Templates(*rows(names), vectors, holes, aspects, form)
 
 
 # --- matching -----------------------------------------------------------------------------------

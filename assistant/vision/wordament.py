@@ -23,6 +23,7 @@ import numpy as np
 from ..core.types import BadInput
 from ..timing import Clock
 from . import locate, ocr, tiles
+from .games import missing
 from .types import Box, Cell, Reading
 
 GAME = "wordament"
@@ -49,12 +50,13 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
     clock = Clock()
     lattice = locate.find_grid(frame, ROWS, COLS)
     if lattice is None:
-        raise BadInput(missing("no Wordament grid found (no 4x4 grid of square tiles)", frame))
+        raise BadInput(missing("no Wordament grid found (no 4x4 grid of square tiles)", frame,
+                               GAME))
     clock.mark("locate")
     shown = [tile(frame, lattice, i) for i in range(ROWS * COLS)]
     if big_enough(shown) and sum(bool(t.value.glyphs) for t in shown) < MIN_VALUED:
         raise BadInput(missing("no Wordament grid found (the 4x4 grid's tiles show no values)",
-                               frame))
+                               frame, GAME))
     reads = ocr.read_lines([line for t in shown for line in (t.letters, t.value)], reader)
     cells = [cell(lattice.box(i), reads[2 * i], reads[2 * i + 1], t.stray)
              for i, t in enumerate(shown)]
@@ -73,14 +75,6 @@ def tile(frame: np.ndarray, lattice: locate.Lattice, i: int) -> Tile:
 def big_enough(shown: list[Tile]) -> bool:
     """True when most tiles' letters are tall enough that their values would be seen."""
     return sum(t.letters.cap >= VALUES_SEEN * t.letters.scale for t in shown) >= MIN_VALUED
-
-
-def missing(what: str, frame: np.ndarray) -> str:
-    """Return the no-grid message, naming the game the image looks like if another reader can."""
-    from . import identify
-
-    other = identify(frame, but=GAME)
-    return what + (f"; it looks like {other} (try --game {other})" if other else "")
 
 
 def cell(box: Box, letters: ocr.Read, value: ocr.Read, stray: int) -> Cell:

@@ -120,6 +120,6 @@ def read_board(squares: Squares, kinds: tuple[str, ...], boxes: list[Box],
 
 def looks_like(frame: np.ndarray) -> bool:
     """True when the frame shows a Wordfeud board read with nearly every square sure."""
-    from . import claims
+    from .games import claims
 
     return claims("wordfeud", frame)

@@ -36,12 +36,12 @@ from .board import (
     Squares,
     board_image,
     inverted,
-    lettered,
     locate,
     measure,
     read_tiles,
     split_cells,
 )
+from .board_ink import lettered
 from .rack import find_rack, read_rack
 from .types import Box, Cell, Reading
 
@@ -193,6 +193,6 @@ def empty_square(box: Box, i: int, labelled: bool) -> Cell:
 
 def looks_like(frame: np.ndarray) -> bool:
     """True when the frame shows a Words With Friends board read with nearly every square sure."""
-    from . import claims
+    from .games import claims
 
     return claims(GAME, frame)

@@ -14,6 +14,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from string import ascii_uppercase
 from typing import TypeVar
 
@@ -54,11 +55,11 @@ def bench() -> dict:
                   for _ in range(WILD_RACKS)]
     words = set(lexicon.words())
     rare = rare_bigrams(words)
-    ours, times = zip(*(timed(lambda rack=rack: best_damage(rack, index)) for rack in racks),
+    ours, times = zip(*(timed(partial(best_damage, rack, index)) for rack in racks),
                       strict=True)
     theirs = [baseline_damage(rack, words, rare) for rack in racks]
-    wild_times = [timed(lambda rack=rack: best_damage(rack, index))[1] for rack in wild_racks]
-    top_times = [timed(lambda rack=rack: len(bw.attacks(rack, index, BOOKWORM, top=10)))[1]
+    wild_times = [timed(partial(best_damage, rack, index))[1] for rack in wild_racks]
+    top_times = [timed(partial(bw.attacks, rack, index, BOOKWORM, top=10))[1]
                  for rack in racks[:WILD_RACKS]]
     gains = [(a - b) / 4 for a, b in zip(ours, theirs, strict=True)]
     return {

@@ -13,6 +13,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from assistant import wordlist
@@ -80,11 +81,11 @@ def profile_top(run: Callable[[], Any], lines: int = 6) -> list[str]:
     """Return the functions where a call spends most of its own time, with their share."""
     profiler = cProfile.Profile()
     profiler.runcall(run)
-    stats = pstats.Stats(profiler)
-    total = sum(row[2] for row in stats.stats.values())
-    rows = sorted(stats.stats.items(), key=lambda item: -item[1][2])
-    return [f"{name[2]} ({name[0].rsplit('/', 1)[-1]}:{name[1]}): {own / total:.0%} own time, "
-            f"{calls} calls" for name, (_, calls, own, _, _) in rows[:lines]]
+    table = pstats.Stats(profiler).get_stats_profile().func_profiles
+    total = sum(row.tottime for row in table.values())
+    rows = sorted(table.items(), key=lambda item: -item[1].tottime)
+    return [f"{name} ({row.file_name.rsplit('/', 1)[-1]}:{row.line_number}): "
+            f"{row.tottime / total:.0%} own time, {row.ncalls} calls" for name, row in rows[:lines]]
 
 
 def bench() -> dict[str, Any]:
@@ -98,8 +99,7 @@ def bench() -> dict[str, Any]:
     for kind, target in TARGETS_MS.items():
         times, counts = [], []
         for board, racks in cases:
-            times.append(timed(lambda b=board, r=racks[kind]: cw.generate(b, r, SCRABBLE,
-                                                                          lexicon),
+            times.append(timed(partial(cw.generate, board, racks[kind], SCRABBLE, lexicon),
                                repeat=3 if kind != "two_blanks" else 1))
             counts.append(len(cw.generate(board, racks[kind], SCRABBLE, lexicon)))
         median = statistics.median(times)
@@ -120,9 +120,13 @@ def bench() -> dict[str, Any]:
 def medians(rules: CrosswordRules, lexicon: Lexicon, count: int) -> dict[str, float]:
     """Return the median time of all moves, no blank and one blank, on self-played positions."""
     cases = positions(lexicon, count, rules)
-    return {kind: round(statistics.median(
-        timed(lambda b=board, r=racks[kind]: cw.generate(b, r, rules, lexicon), 3)
-        for board, racks in cases), 2) for kind in ("no_blank", "one_blank")}
+
+    def moves(board: Any, rack: Any) -> Callable[[], object]:
+        return lambda: cw.generate(board, rack, rules, lexicon)
+
+    return {kind: round(statistics.median(timed(moves(board, racks[kind]), 3)
+                                          for board, racks in cases), 2)
+            for kind in ("no_blank", "one_blank")}
 
 
 def languages(count: int = 12) -> dict[str, Any]:

@@ -83,10 +83,10 @@ def share_of_points(server: XServer, folder: Path) -> dict:
                         values="/".join(" ".join(map(str, row)) for row in shown["values"]),
                         min_len=None, top=1)
     best = profile("wordament").solve("wordament", options, wordlist.load())
-    return {"board": options.board, "words_on_board": best["count"],  # type: ignore[typeddict-item]
-            "board_points": best["total_score"],  # type: ignore[typeddict-item]
+    return {"board": options.board, "words_on_board": best["count"],
+            "board_points": best["total_score"],
             "points_taken": record["score"], "player_points": played["points"],
-            "share": round(record["score"] / best["total_score"], 4),  # type: ignore[typeddict-item]
+            "share": round(record["score"] / best["total_score"], 4),
             "seconds_to_play_every_word": played["seconds"]}
 
 

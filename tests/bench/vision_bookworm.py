@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from assistant.vision import bookworm, templates
+from assistant.vision import bookworm, bookworm_letters, templates
 from assistant.vision.image import load_image
 from tests import draw_bookworm as draw
 from tests.conftest import find_shared
@@ -66,7 +66,7 @@ def real_screens() -> dict:
 def bench() -> dict:
     """Return the reader's timings on drawn and real screens, with the target."""
     start = time.perf_counter()
-    templates.load(bookworm.SHEETS, "box")  # loads the committed sheets once per process
+    templates.load(bookworm_letters.SHEETS, "box")  # loads the committed sheets once per process
     first = round((time.perf_counter() - start) * 1000, 1)
     drawn = {name: median_ms(frame) for name, frame in drawn_frames().items()}
     return {"drawn_ms": {**drawn, "median": statistics.median(drawn.values()),
