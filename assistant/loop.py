@@ -229,9 +229,10 @@ class Player:
         self.watcher.expect(word)
 
     def settle(self, pending: deque[Word], tally: Tally) -> None:
-        """Record the verdicts come in; a word with no feedback is tried again, once."""
+        """Record the verdicts come in; a word with no feedback, or rejected on some of its
+        tiles only (a drag the game took short looks the same), is tried again, once."""
         for word in self.watcher.take():
-            if word.verdict == "no feedback" and word.tries < 2 and self.watcher.present():
+            if doubtful(word) and word.tries < 2 and self.watcher.present():
                 pending.appendleft(word)
                 continue
             tally.words.append(word)
@@ -243,6 +244,12 @@ class Player:
             if self.silent >= SILENT and self.watcher.present():
                 raise BadInput(f"no feedback from {self.target.name} on {SILENT} words in a "
                                "row: is the game taking the mouse? play stopped")
+
+
+def doubtful(word: Word) -> bool:
+    """True when a word's verdict may be the game missing the drag: no feedback at all, or a
+    rejection seen only on the tiles no later drag lit (rejected words are never tried again)."""
+    return word.verdict == "no feedback" or (word.verdict == "rejected" and word.partly)
 
 
 # --- the command ----------------------------------------------------------------------------

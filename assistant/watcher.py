@@ -5,8 +5,9 @@ word's verdict from the colour its tiles flash (vision.feedback), while the play
 dragging the next word. A verdict stands only when every tile of the word that no later drag
 has lit shows it, having begun to show it after the word's drag began (a flash left over from
 an earlier word on the same tiles is not this word's: the game may have missed the drag); a word
-whose tiles show none within FEEDBACK_SECONDS had no feedback. It also tells whether the grid
-is still on the screen (the round is over when it has gone).
+whose tiles show none within FEEDBACK_SECONDS had no feedback. A verdict seen on some of a
+word's tiles only is `partly` seen: a drag the game took short (tiles skipped) looks the same.
+It also tells whether the grid is still on the screen (the round is over when it has gone).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class Word:
     verdict: str = ""
     evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
+    partly: bool = False  # its verdict was seen on some of its tiles only (later drags lit others)
 
 
 class Watcher:
@@ -141,6 +143,7 @@ class Watcher:
                 said = self.said(word)
                 if said or now - word.released > FEEDBACK_SECONDS:
                     word.verdict = said or "no feedback"
+                    word.partly = word.evidence != set(word.path)
                     self.waiting.remove(word)
                     self.done.append(word)
 

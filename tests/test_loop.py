@@ -70,7 +70,14 @@ def test_a_tile_lit_by_a_later_drag_tells_nothing_more_of_the_word_before(watche
     watcher.drag(tab.path)  # tiles 1 and 2 now light for TAB
     assert cat.evidence == {0}
     watcher.look(grid({0: RED, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=0.05)
-    assert [(w.word, w.verdict) for w in watcher.take()] == [("CAT", "rejected")]
+    assert [(w.word, w.verdict, w.partly) for w in watcher.take()] == [("CAT", "rejected", True)]
+
+
+def test_a_verdict_seen_on_every_tile_is_seen_whole(watcher):
+    cat = word("CAT", (0, 1, 2), pressed=-0.1)
+    watcher.expect(cat)
+    watcher.look(grid({0: RED, 1: RED, 2: RED}), BOXES, BOARD, now=0.05)
+    assert [(w.verdict, w.partly) for w in watcher.take()] == [("rejected", False)]
 
 
 def test_a_flash_left_over_from_an_earlier_word_is_not_this_words(watcher):
@@ -155,6 +162,22 @@ def test_a_word_without_feedback_is_tried_once_more_then_counted():
     one.settle(pending, tally)
     assert [w.verdict for w in tally.words] == ["no feedback"]
     assert one.store.plays == [("CAT", "no feedback", 0)]  # type: ignore[attr-defined]
+
+
+def test_a_rejection_seen_on_some_tiles_only_is_tried_once_more_then_learned():
+    one, tally = player(), loop.Tally(1, "B", 0.0)
+    pending: deque[watching.Word] = deque()
+    first = settled("rejected", tries=1)
+    first.partly = True  # a drag the game took short shows red on the tiles it took only
+    one.watcher.verdicts = [first, settled("rejected", tries=1, text="DOG")]  # type: ignore[attr-defined]
+    one.settle(pending, tally)
+    assert [w.word for w in pending] == ["CAT"]  # DOG was red on all its tiles: rejected
+    assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected")]
+    again = settled("rejected", tries=2)
+    again.partly = True
+    one.watcher.verdicts = [again]  # type: ignore[attr-defined]
+    one.settle(pending, tally)
+    assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected"), ("CAT", "rejected")]
 
 
 def test_points_and_learning_follow_the_games_verdicts():
