@@ -93,7 +93,7 @@ def test_the_player_learns_the_games_own_dictionary_round_by_round(game, enable_
     lexicon, extra = tmp_path / "game-words.txt", tmp_path / "extra.txt"
     lexicon.write_text("\n".join(sorted(enable_words - lacking | taught)))
     extra.write_text("\n".join(invented))
-    played = game(xserver, "--board", BOARD, "--seconds", "12", "--rounds", "2",
+    played = game(xserver, "--board", BOARD, "--seconds", "20", "--rounds", "2",
                   "--lexicon", str(lexicon))
     done = played.play("--rounds", "2", "--json", "--extra-lexicon", str(extra))
     assert done.returncode == 0, done.stderr
