@@ -157,20 +157,24 @@ def locate(frame: np.ndarray) -> Lattice | None:
 
     blobs = tile_blobs(colour_mask(cv2.cvtColor(frame, cv2.COLOR_BGR2HSV), PARCHMENT))
     groups = tile_groups(blobs)
-    big = [((*fitness(kinds(frame, lattice), lattice), 0), lattice) for group in groups
+    known: dict[Box, str] = {}  # windows of one group share most of their cells
+    big = [((*fitness(kinds(frame, lattice, known), lattice), 0), lattice) for group in groups
            if len(group.blobs) >= MIN_TILES for lattice in group_windows(group)]
     few = [((*fitness(seen, lattice), -around), lattice)
            for group in [g for g in groups if len(g.blobs) < MIN_TILES][:FEW_GROUPS]
            for lattice in group_windows(group)
-           if explained(seen := kinds(frame, lattice))
+           if explained(seen := kinds(frame, lattice, known))
            and (around := ring_cells(frame, lattice)) <= AROUND * RING]
     return max(big + few, key=lambda pair: pair[0])[1] if big or few else None
 
 
-def kinds(frame: np.ndarray, lattice: Lattice) -> list[str]:
+def kinds(frame: np.ndarray, lattice: Lattice, known: dict[Box, str] | None = None) -> list[str]:
     """Return what each cell of a lattice shows: a tile with a "letter", "empty", "half" a
-    tile, "cut" off by the image, or "other" (not a cell of the grid)."""
-    return [kind(frame, box) for box in lattice.boxes()]
+    tile, "cut" off by the image, or "other" (not a cell of the grid); `known` keeps the boxes
+    already looked at."""
+    known = {} if known is None else known
+    return [known[box] if box in known else known.setdefault(box, kind(frame, box))
+            for box in lattice.boxes()]
 
 
 def kind(frame: np.ndarray, box: Box) -> str:

@@ -54,7 +54,8 @@ def real_screens() -> dict:
         frame = load_image(shared / "real-screens" / label["file"])
         per_image[label["file"]] = median_ms(frame)
         cells = bookworm.read(frame).cells
-        expected = zip(label["tiles"], label["tile_status"], strict=True)
+        expected = [("" if text == "." else text, state)  # '.': an empty cell, read as ''
+                    for text, state in zip(label["tiles"], label["tile_status"], strict=True)]
         right += sum(not c.uncertain and (c.text, c.state) == pair
                      for c, pair in zip(cells, expected, strict=True))
         uncertain += sum(c.uncertain for c in cells)
