@@ -46,7 +46,11 @@ class Word:
     verdict: str = ""
     evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
-    partly: bool = False  # its verdict was seen on some of its tiles only (later drags lit others)
+
+    @property
+    def partly(self) -> bool:
+        """True when its verdict was seen on some of its tiles only (later drags lit others)."""
+        return self.evidence != set(self.path)
 
 
 class Watcher:
@@ -143,7 +147,6 @@ class Watcher:
                 said = self.said(word)
                 if said or now - word.released > FEEDBACK_SECONDS:
                     word.verdict = said or "no feedback"
-                    word.partly = word.evidence != set(word.path)
                     self.waiting.remove(word)
                     self.done.append(word)
 

@@ -148,8 +148,8 @@ def player() -> loop.Player:
 
 
 def settled(verdict: str, tries: int = 1, text: str = "CAT") -> watching.Word:
-    """Return a word with a verdict."""
-    return watching.Word(text, (0, 1, 2), 5, tries=tries, verdict=verdict)
+    """Return a word with a verdict seen on all its tiles."""
+    return watching.Word(text, (0, 1, 2), 5, tries=tries, verdict=verdict, evidence={0, 1, 2})
 
 
 def test_a_word_without_feedback_is_tried_once_more_then_counted():
@@ -168,13 +168,14 @@ def test_a_rejection_seen_on_some_tiles_only_is_tried_once_more_then_learned():
     one, tally = player(), loop.Tally(1, "B", 0.0)
     pending: deque[watching.Word] = deque()
     first = settled("rejected", tries=1)
-    first.partly = True  # a drag the game took short shows red on the tiles it took only
-    one.watcher.verdicts = [first, settled("rejected", tries=1, text="DOG")]  # type: ignore[attr-defined]
+    first.evidence = {0}  # red on tile 0 only: later drags lit tiles 1 and 2
+    dog = settled("rejected", tries=1, text="DOG")  # red on every tile
+    one.watcher.verdicts = [first, dog]  # type: ignore[attr-defined]
     one.settle(pending, tally)
     assert [w.word for w in pending] == ["CAT"]  # DOG was red on all its tiles: rejected
     assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected")]
     again = settled("rejected", tries=2)
-    again.partly = True
+    again.evidence = {0}
     one.watcher.verdicts = [again]  # type: ignore[attr-defined]
     one.settle(pending, tally)
     assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected"), ("CAT", "rejected")]
