@@ -18,10 +18,20 @@ REPO = ROOT = Path(__file__).resolve().parents[1]
 
 
 def find_shared() -> Path | None:
-    """Return the shared folder ($ASSISTANT_SHARED, ../shared or ../../shared), else None."""
+    """Return the shared folder ($ASSISTANT_SHARED, ../shared, ../../shared, or the one beside
+    the local repository this one was cloned from), else None."""
     candidates = [os.environ.get("ASSISTANT_SHARED"), REPO.parent / "shared",
-                  REPO.parent.parent / "shared"]
+                  REPO.parent.parent / "shared", origin_parent() / "shared"]
     return next((Path(c) for c in candidates if c and (Path(c) / "RULES.md").exists()), None)
+
+
+def origin_parent() -> Path:
+    """Return the folder holding the repository this clone came from, when that is a local
+    path (a clone made in a temporary folder), else the repository's own folder."""
+    found = subprocess.run(["git", "-C", str(REPO), "remote", "get-url", "origin"],
+                           capture_output=True, text=True, check=False).stdout.strip()
+    origin = Path(found) if found else REPO
+    return origin.resolve().parent if origin.is_dir() else REPO.parent
 
 
 @pytest.fixture(scope="session")
