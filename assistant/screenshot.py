@@ -37,7 +37,7 @@ def solve(options: Namespace, lexicon: Lexicon, warn: Callable[[str], None]) -> 
     """Return the JSON result of solving the board in options.image for options.game (with
     --game auto, for the game the image shows: "game" names it, and "game_detected" is true)."""
     clock = Clock()
-    frame = clock.lap("load", lambda: load(options.image, options.game))
+    frame = clock.lap("load", lambda: load(options.image))
     if options.game == AUTO:
         options = Namespace(**{**vars(options), "game": clock.lap("identify", lambda: detect(
             frame, options.image))})
@@ -69,21 +69,11 @@ def detect(frame: np.ndarray, where: str) -> str:
     return game
 
 
-def load(where: str, game: str = AUTO) -> np.ndarray:
-    """Return the image in a file as a BGR frame; BadInput when it is not one. Meanwhile the
-    game's reader is imported and OpenCV's Lab tables are built (colours.building_lab)."""
-    from . import vision
-    from .vision import colours
+def load(where: str) -> np.ndarray:
+    """Return the image in a file as a BGR frame; BadInput when it is not one."""
     from .vision.image import load_image
 
-    tables = colours.building_lab()
-    try:
-        frame = load_image(where)
-        if game in vision.READERS:
-            vision.reader(game)
-    finally:
-        tables.join()
-    return frame
+    return load_image(where)
 
 
 def read(frame: np.ndarray, game: str, reader: str, where: str, language: str = "en") -> Reading:

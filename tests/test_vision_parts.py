@@ -395,3 +395,33 @@ def test_percentile_is_numpys_linear_percentile():
         for q in (0, 50, 98, 100):
             assert percentile(values, q) == pytest.approx(float(np.percentile(values, q)),
                                                           rel=1e-6, abs=1e-6)
+
+
+def test_median_is_numpys_median_without_its_import():
+    assert shapes.median([3, 1, 2]) == 2 and shapes.median([4, 1, 3, 2]) == 2.5
+    assert shapes.median(np.array([[1, 9], [3, 5], [2, 7]], np.uint8), axis=0).tolist() == [2, 7]
+    rng = np.random.default_rng(3)
+    for shape in ((7,), (8,), (6, 3), (1, 3), (4, 5, 3)):
+        for dtype in (np.uint8, np.float32, np.int64):
+            values: np.ndarray = (rng.random(shape) * 200).astype(dtype)
+            for axis in (None, *range(len(shape))):
+                ours, numpys = shapes.median(values, axis), np.median(values, axis=axis)
+                assert np.array_equal(ours, numpys) and ours.dtype == numpys.dtype
+
+
+# sRGB colours in CIE Lab (D65), worked by hand from the sRGB and CIE formulas: grey 128 is
+# 0.2159 linear, so L = 116 * 0.2159^(1/3) - 16; grey 5 is 0.00152 linear, under the knee, so
+# L = 903.3 * 0.00152; the primaries are the published values
+LAB = {(255, 255, 255): (100, 0, 0), (0, 0, 0): (0, 0, 0), (128, 128, 128): (53.585, 0, 0),
+       (5, 5, 5): (1.371, 0, 0), (0, 0, 255): (53.24, 80.09, 67.20),
+       (0, 255, 0): (87.73, -86.18, 83.18), (255, 0, 0): (32.30, 79.19, -107.86)}
+
+
+def test_lab_gives_the_worked_values_and_opencvs_own_conversion():
+    bgr = np.array([list(LAB)], np.uint8)
+    assert np.abs(colours.lab(bgr)[0] - np.array(list(LAB.values()))).max() < 0.02
+    pixels = np.random.default_rng(5).integers(0, 256, (60, 70, 3), np.uint8)
+    opencv = cv2.cvtColor(pixels.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+    assert np.abs(colours.lab(pixels) - opencv).max() < 0.5  # OpenCV interpolates a table
+    steps = colours.lab8(pixels).astype(int) - cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB)
+    assert np.abs(steps).max() <= 2 and (steps != 0).mean() < 0.2

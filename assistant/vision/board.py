@@ -27,6 +27,7 @@ from . import templates as T
 from .board_ink import VALUE_INK, TileInk, above_cap, cap_line, split_ink
 from .lattice_windows import find_board
 from .locate import Lattice, outside
+from .shapes import median
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:
@@ -176,9 +177,9 @@ def measure(colour: np.ndarray, grey: np.ndarray) -> Squares:
     import numpy as np
 
     n, side = grey.shape[:2]
-    ground = np.median(colour[:, ring_mask(colour.shape[1])], axis=1).astype(np.uint8)
+    ground = median(colour[:, ring_mask(colour.shape[1])], axis=1).astype(np.uint8)
     hsv = cv2.cvtColor(ground.reshape(n, 1, 3), cv2.COLOR_BGR2HSV_FULL).reshape(n, 3).astype(float)
-    level = np.median(grey[:, ring_mask(side)], axis=1).reshape(n, 1, 1)
+    level = median(grey[:, ring_mask(side)], axis=1).reshape(n, 1, 1)
     inner = grey[:, side // 10:side - side // 10, side // 10:side - side // 10]
     dark = (inner < DARK_INK * level).mean(axis=(1, 2))
     light = (inner > level + LIGHT_INK * (255 - level)).mean(axis=(1, 2))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .shapes import percentile
+from .shapes import median, percentile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,10 +63,9 @@ def split_ink(grey: np.ndarray, level: float, cap: int | None = None) -> TileInk
 
 def cap_line(inks: list[TileInk]) -> int | None:
     """Return the row where most tiles' letters begin (the cap line), if there are letters."""
-    import numpy as np
 
     tops = [ink.top for ink in inks if ink.letter is not None]
-    return round(float(np.median(tops))) if tops else None
+    return round(float(median(tops))) if tops else None
 
 
 def above_cap(ink: TileInk, cap: int | None, side: int) -> bool:

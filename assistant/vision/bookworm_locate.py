@@ -28,6 +28,7 @@ from .bookworm_light import DARK_IMAGE, MIN_RANGE, dim, levelled, levels, percen
 from .bookworm_states import DARK, PARCHMENT, colour_mask, crop, face_of, square, within
 from .lattice_windows import best_windows
 from .locate import Lattice, line_fit
+from .shapes import median
 from .types import Box
 
 if TYPE_CHECKING:
@@ -266,7 +267,7 @@ def tile_groups(blobs: np.ndarray) -> list[Group]:
         index = np.round(gap / steps[:, None, axis])
         linked &= (np.abs(index) < SIZE) & (np.abs(gap - index * steps[:, None, axis])
                                              < ON_LATTICE * steps[:, None, axis])
-    groups = [Group(blobs[members], np.median(steps[members], axis=0))
+    groups = [Group(blobs[members], median(steps[members], axis=0))
               for members in components(linked & linked.T)]
     return sorted(groups, key=lambda group: len(group.blobs), reverse=True)
 
@@ -297,7 +298,7 @@ def finite_median(values: np.ndarray) -> float:
     import numpy as np
 
     finite = values[np.isfinite(values)]
-    return float(np.median(finite)) if len(finite) else float("nan")
+    return float(median(finite)) if len(finite) else float("nan")
 
 
 def components(linked: np.ndarray) -> list[np.ndarray]:
@@ -334,7 +335,7 @@ def axis_fit(centres: np.ndarray, step: float) -> tuple[np.ndarray, float, float
     import numpy as np
 
     index = np.round((centres - centres[0]) / step)
-    origin = float(np.median(centres - index * step))
+    origin = float(median(centres - index * step))
     index = np.round((centres - origin) / step)
     close = np.abs(centres - origin - index * step) < SNUG * step
     if len(set(index[close])) > 1:

@@ -6,7 +6,7 @@ dark letters on cream and blue letters on a die are all found the same way.
 
 API (shared by every game's reader):
   lab(image)               float32 Lab pixels (L 0-100, a and b about -128..127)
-  building_lab()           a started thread building OpenCV's Lab tables (join it before Lab)
+  lab8(image)              the same as uint8 (L scaled to 0-255, a and b offset by 128)
   face_colour(image)       the median Lab colour: the tile face when the face is most of it
   distance(image, colour)  each pixel's Lab distance to a colour
   ink_mask(image, face)    uint8 0/1 mask of the ink on a tile crop whose face is in the box
@@ -17,10 +17,11 @@ API (shared by every game's reader):
 from __future__ import annotations
 
 import math
-import threading
 
 import cv2
 import numpy as np
+
+from .shapes import median
 
 MIN_CONTRAST = 25.0  # Lab units: ink must differ at least this much from the face to be ink
 INK_SHARE = 0.4  # a pixel this far (or further) from the face colour towards the ink's is ink
@@ -31,23 +32,42 @@ HUES = ((20, "pink"), (50, "red"), (75, "orange"), (100, "yellow"), (165, "green
         (235, "teal"), (290, "blue"), (330, "purple"), (360, "pink"))
 
 
-def lab(image: np.ndarray) -> np.ndarray:
-    """Return the image's pixels in Lab as float32 (L 0-100)."""
-    return cv2.cvtColor(image.astype(np.float32) / 255, cv2.COLOR_BGR2LAB)
+# sRGB (D65) to CIE Lab, as OpenCV defines it: its first own Lab conversion builds tables for
+# ~120 ms, more than the reader's whole work, so these few table-free steps do it instead
+SRGB_XYZ = np.array([[0.412453, 0.357580, 0.180423],
+                     [0.212671, 0.715160, 0.072169],
+                     [0.019334, 0.119193, 0.950227]])
+WHITE = np.array([[0.950456], [1.0], [1.088754]])  # D65's X, Y, Z
+BGR_XYZ = (SRGB_XYZ / WHITE)[:, ::-1].astype(np.float32)  # rows X/Xn, Y, Z/Zn of (B, G, R)
+_LEVEL = np.arange(256) / 255
+LINEAR = np.repeat(np.where(_LEVEL <= 0.04045, _LEVEL / 12.92,  # sRGB's gamma undone per level
+                            ((_LEVEL + 0.055) / 1.055) ** 2.4), 3).astype(np.float32)
+KNEE, SLOPE = 0.008856, 7.787  # f(t) = cbrt(t) above the knee, SLOPE * t + 16/116 below it
+F_LAB = np.array([[0, 116, 0, -16], [500, -500, 0, 0], [0, 200, -200, 0]], float)  # f -> Lab
+F_LAB[0, 3] -= 116 * SLOPE * KNEE  # f is cbrt(max(t, KNEE)) + SLOPE * min(t, KNEE)
+LAB_8 = np.array([[2.55], [1], [1]]) * F_LAB  # OpenCV's 8-bit Lab: L * 255/100, a + 128, b + 128
+LAB_8[1:, 3] += 128
+F_LAB, LAB_8 = F_LAB.astype(np.float32), LAB_8.astype(np.float32)
 
 
-def building_lab() -> threading.Thread:
-    """Return a started thread that builds OpenCV's Lab tables: its first Lab conversion costs
-    ~120 ms (tables made in software floating point), which a thread can spend while the caller
-    decodes an image and imports readers. Join it before any Lab conversion of your own."""
-    tables = threading.Thread(target=lambda: lab(np.zeros((1, 1, 3), np.uint8)), daemon=True)
-    tables.start()
-    return tables
+def lab(image: np.ndarray, to: np.ndarray = F_LAB) -> np.ndarray:
+    """Return a BGR uint8 image's pixels in Lab as float32 (L 0-100)."""
+    h, w = image.shape[:2]
+    linear = cv2.LUT(image.reshape(h, w, 3), LINEAR.reshape(256, 1, 3))
+    t = cv2.transform(linear, BGR_XYZ).reshape(h, w * 3)
+    low = cv2.threshold(t, KNEE, 0, cv2.THRESH_TRUNC)[1]  # min(t, KNEE)
+    f = cv2.scaleAdd(low, SLOPE, cv2.pow(cv2.addWeighted(t, 1, low, -1, KNEE), 1 / 3))
+    return cv2.transform(f.reshape(h, w, 3), to)
+
+
+def lab8(image: np.ndarray) -> np.ndarray:
+    """Return a BGR uint8 image in Lab as uint8, as OpenCV's COLOR_BGR2LAB gives it."""
+    return cv2.convertScaleAbs(lab(image, LAB_8))
 
 
 def face_colour(image: np.ndarray) -> np.ndarray:
     """Return the median Lab colour of an image (its face, when the face covers most of it)."""
-    return np.median(lab(image).reshape(-1, 3), axis=0)
+    return median(lab(image).reshape(-1, 3), axis=0)
 
 
 def distance(image: np.ndarray, colour: np.ndarray) -> np.ndarray:
@@ -83,7 +103,7 @@ def face_and_ink(face: np.ndarray, crop: np.ndarray) -> tuple[np.ndarray, np.nda
     """Return a tile face's colour (its median) and the step from it to its ink's colour (the
     median of what Otsu's threshold on the crop's distances to the face colour sets apart in
     the middle of the face), or None when the middle has nothing of MIN_CONTRAST."""
-    base = np.median(face.reshape(-1, 3), axis=0)
+    base = median(face.reshape(-1, 3), axis=0)
     threshold, _ = cv2.threshold(np.clip(length(crop - base), 0, 255)
                                  .astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     far = length(face - base)
@@ -92,7 +112,7 @@ def face_and_ink(face: np.ndarray, crop: np.ndarray) -> tuple[np.ndarray, np.nda
     inky = far[middle] > max(threshold, MIN_CONTRAST)
     if not inky.any():
         return None
-    return base, np.median(face[middle][inky], axis=0) - base
+    return base, median(face[middle][inky], axis=0) - base
 
 
 def hue_name(colour: np.ndarray) -> str:

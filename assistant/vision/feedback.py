@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .shapes import median
 from .types import Box
 
 # verdict -> its hue range in degrees (from, to; wrapping past 360)
@@ -61,7 +62,7 @@ def face(frame: np.ndarray, box: Box) -> Face:
     strip = frame[max(0, top):max(0, bottom), max(0, left):max(0, right)].reshape(-1, 3)
     if not len(strip):
         return Face(0.0, 0.0, 0.0)
-    bgr = np.median(strip, axis=0).astype(np.float32).reshape(1, 1, 3) / 255
+    bgr = median(strip, axis=0).astype(np.float32).reshape(1, 1, 3) / 255
     hue, saturation, value = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)[0, 0]  # degrees, 0..1, 0..1
     return Face(float(hue), float(saturation), float(value))
 
@@ -83,7 +84,7 @@ def verdict(tile: Face, board: Face) -> str | None:
 
 def board_face(tiles: Sequence[Face]) -> Face:
     """Return the board's own face colour: the median of its tiles' faces."""
-    return Face(*np.median([[t.hue, t.saturation, t.value] for t in tiles], axis=0).tolist())
+    return Face(*median([[t.hue, t.saturation, t.value] for t in tiles], axis=0).tolist())
 
 
 def on_screen(tiles: Sequence[Face], board: Face, selected_too: bool = True) -> float:

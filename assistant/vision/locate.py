@@ -31,6 +31,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from .colours import lab8
+from .shapes import median
 from .types import Box
 
 WORK_SIDES = (1000, 2000)  # px: the longest side of the copy searched first, then if need be
@@ -94,7 +96,7 @@ class Lattice:
 def gradient(image: np.ndarray) -> np.ndarray:
     """Return the steepest Lab channel gradient |dx| + |dy| at each pixel (uint8), after a
     slight blur that keeps pixel noise and JPEG grain from counting as edges."""
-    lab = cv2.cvtColor(cv2.GaussianBlur(image, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    lab = lab8(cv2.GaussianBlur(image, (3, 3), 0))
     both = cv2.add(cv2.convertScaleAbs(cv2.Sobel(lab, cv2.CV_16S, 1, 0, ksize=3)),
                    cv2.convertScaleAbs(cv2.Sobel(lab, cv2.CV_16S, 0, 1, ksize=3)))
     light, green_red, blue_yellow = cv2.split(both)
@@ -155,7 +157,7 @@ def fit(faces: np.ndarray, cells: dict[tuple[int, int], int]) -> Lattice:
     spots = np.array([(c - c0, r - r0) for c, r in cells], np.float64)
     members = faces[list(cells.values())]
     centres = members[:, :2] + members[:, 2:] / 2
-    width, height = np.median(members[:, 2]), np.median(members[:, 3])
+    width, height = float(median(members[:, 2])), float(median(members[:, 3]))
     x, pitch_x = line_fit(spots[:, 0], centres[:, 0], 1.1 * width)
     y, pitch_y = line_fit(spots[:, 1], centres[:, 1], pitch_x)
     if len(set(spots[:, 0])) == 1:
@@ -179,7 +181,7 @@ def pitch(along: np.ndarray, across: np.ndarray, size: float, side: float) -> fl
     beside = (np.abs(across[None, :] - across[:, None]) < side / 2) & (gap > size / 2)
     nearest = np.where(beside, gap, np.inf).min(axis=1)
     nearest = nearest[nearest < 1.6 * size]
-    return float(np.median(nearest)) if len(nearest) else 0.0
+    return float(median(nearest)) if len(nearest) else 0.0
 
 
 def near(ix: np.ndarray, iy: np.ndarray, top: int, left: int, rows: int, cols: int) -> int:
