@@ -1,3 +1,13 @@
 """assistant: reads word games from the screen or a screenshot, and finds the best words."""
 
+import os
+
 __version__ = "0.1.0"
+
+MAX_IMAGE_PIXELS = 80_000_000  # 8K x 8K is 67 MP; a 4K screenshot is 8.3 MP
+
+# OpenCV reads these once, when it is loaded, so they are set before any of our modules loads
+# it: its decoders refuse a larger image from its header (a decompression bomb is never
+# allocated), and a file it cannot decode is ours to report, in one line
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_IMAGE_PIXELS))
+os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")

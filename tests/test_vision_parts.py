@@ -340,12 +340,13 @@ def test_tesseract_reads_a_whole_board_in_one_call(monkeypatch):
 # --- the image loader ---------------------------------------------------------------------------
 
 
-def png(width: int, height: int, payload: bytes = b"") -> bytes:
-    """Return a PNG file: a real header for this size, an IDAT chunk, and the IEND chunk."""
+def png(width: int, height: int, payload: bytes = b"", colour: int = 2) -> bytes:
+    """Return a PNG file: a real header for this size and colour type (2 RGB, 0 grey), an IDAT
+    chunk, and the IEND chunk."""
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(
             ">I", zlib.crc32(kind + data))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", payload) + \
         chunk(b"IEND", b"")
 
@@ -358,14 +359,14 @@ def test_the_loader_refuses_what_is_not_a_whole_sane_image(tmp_path):
     grain = np.random.default_rng(0).integers(0, 255, (21, 33, 3), np.uint8)
     for quality in (80, 101):  # lossy (VP8) and lossless (VP8L) headers give the size too
         small = cv2.imencode(".webp", grain, [cv2.IMWRITE_WEBP_QUALITY, quality])[1].tobytes()
-        assert dimensions(small, "webp") == (33, 21)
+        assert dimensions(small) == (33, 21)
         assert decode(small, "small.webp").shape == (21, 33, 3)
     cases = {
         "words.txt": (b"hello, not an image", "not an image"),
-        "huge.webp": (huge_webp, "16384x16384 pixels"),
+        "huge.webp": (huge_webp, "damaged WEBP"),  # a header only (16384 a side is no WebP)
         "cut.png": (good[:len(good) // 2], "truncated PNG"),
         "bomb.png": (png(100_000, 100_000, zlib.compress(b"\0" * 1000)), "decompression bomb"),
-        "empty.png": (png(0, 10), "empty"),
+        "empty.png": (png(0, 10), "damaged PNG"),  # a PNG's width is at least 1
         "broken.png": (png(10, 10, b"garbage"), "cannot be decoded"),
     }
     for name, (data, why) in cases.items():
@@ -378,6 +379,22 @@ def test_the_loader_refuses_what_is_not_a_whole_sane_image(tmp_path):
         load_image(tmp_path / "absent.png")
     with pytest.raises(BadInput, match="directory"):
         load_image(tmp_path)
+
+
+def test_opencv_itself_refuses_an_image_over_the_limit_from_its_header():
+    side = 9000  # 81 MP: over our 80 MP, under OpenCV's own default of 1,000 MP
+    black = zlib.compress(bytes(side * (side + 1)), 9)  # each grey row: filter 0, then zeros
+    data = png(side, side, black, colour=0)
+    try:  # OpenCV 4 returns None (and logs why), OpenCV 5 raises
+        refusal = "" if cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE) \
+            is None else "decoded"
+    except cv2.error as err:
+        refusal = str(err)
+    assert refusal == "" or "pixels <= CV_IO_MAX_IMAGE_PIXELS" in refusal
+    with pytest.raises(BadInput, match=r"big\.png: 9000x9000 pixels is over the limit of 80 MP"):
+        decode(data, "big.png")
+    small = png(90, 90, zlib.compress(bytes(90 * 91)), colour=0)
+    assert decode(small, "small.png").shape == (90, 90, 3)
 
 
 def test_a_reading_lists_its_uncertain_cells():
