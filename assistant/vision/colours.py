@@ -17,6 +17,7 @@ API (shared by every game's reader):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -48,21 +49,39 @@ F_LAB[0, 3] -= 116 * SLOPE * KNEE  # f is cbrt(max(t, KNEE)) + SLOPE * min(t, KN
 LAB_8 = np.array([[2.55], [1], [1]]) * F_LAB  # OpenCV's 8-bit Lab: L * 255/100, a + 128, b + 128
 LAB_8[1:, 3] += 128
 F_LAB, LAB_8 = F_LAB.astype(np.float32), LAB_8.astype(np.float32)
+BLOCK = 32_768  # pixels converted at a time
 
 
-def lab(image: np.ndarray, to: np.ndarray = F_LAB) -> np.ndarray:
+def lab(image: np.ndarray) -> np.ndarray:
     """Return a BGR uint8 image's pixels in Lab as float32 (L 0-100)."""
-    h, w = image.shape[:2]
-    linear = cv2.LUT(image.reshape(h, w, 3), LINEAR.reshape(256, 1, 3))
-    t = cv2.transform(linear, BGR_XYZ).reshape(h, w * 3)
-    low = cv2.threshold(t, KNEE, 0, cv2.THRESH_TRUNC)[1]  # min(t, KNEE)
-    f = cv2.scaleAdd(low, SLOPE, cv2.pow(cv2.addWeighted(t, 1, low, -1, KNEE), 1 / 3))
-    return cv2.transform(f.reshape(h, w, 3), to)
+    return in_blocks(image, np.float32, lambda rows: rows_lab(rows, F_LAB))
 
 
 def lab8(image: np.ndarray) -> np.ndarray:
     """Return a BGR uint8 image in Lab as uint8, as OpenCV's COLOR_BGR2LAB gives it."""
-    return cv2.convertScaleAbs(lab(image, LAB_8))
+    return in_blocks(image, np.uint8, lambda rows: cv2.convertScaleAbs(rows_lab(rows, LAB_8)))
+
+
+def in_blocks(image: np.ndarray, kind: type, convert: Callable[[np.ndarray], np.ndarray]
+              ) -> np.ndarray:
+    """Return an image converted a block of rows at a time (~BLOCK pixels: each step's
+    buffers stay in the cache, twice as fast as whole-image steps on a large image)."""
+    h, w = image.shape[:2]
+    rows = max(1, BLOCK // max(w, 1))
+    out: np.ndarray = np.empty((h, w, 3), kind)
+    for y in range(0, h, rows):
+        out[y:y + rows] = convert(image[y:y + rows])
+    return out
+
+
+def rows_lab(image: np.ndarray, to: np.ndarray) -> np.ndarray:
+    """Return some rows of a BGR uint8 image in Lab, by the matrix `to` from (fX, fY, fZ)."""
+    h, w = image.shape[:2]
+    linear = cv2.LUT(image, LINEAR.reshape(256, 1, 3))
+    t = cv2.transform(linear, BGR_XYZ).reshape(h, w * 3)
+    low = cv2.threshold(t, KNEE, 0, cv2.THRESH_TRUNC)[1]  # min(t, KNEE)
+    f = cv2.scaleAdd(low, SLOPE, cv2.pow(cv2.addWeighted(t, 1, low, -1, KNEE), 1 / 3))
+    return cv2.transform(f.reshape(h, w, 3), to)
 
 
 def face_colour(image: np.ndarray) -> np.ndarray:
