@@ -11,3 +11,6 @@ MAX_IMAGE_PIXELS = 80_000_000  # 8K x 8K is 67 MP; a 4K screenshot is 8.3 MP
 # allocated), and a file it cannot decode is ours to report, in one line
 os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_IMAGE_PIXELS))
 os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+# numpy's OpenBLAS starts a spinning thread per core when numpy loads, for matrices far larger
+# than ours (a few 3-vectors a pixel): one thread saves ~0.1 s of a 0.5 s cold solve
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
