@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import Any, NoReturn
 
 from . import history
@@ -292,6 +293,16 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     return run_lexicon_info(options), render_lexicon_info, 0
 
 
+def run() -> NoReturn:
+    """Run the command line, then leave at once: every command has closed what it opened, and
+    Python's own teardown would free every object one by one (10-40 ms) for nothing."""
+    status = main()
+    with suppress(OSError):  # the reader left early (| head)
+        sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     options = parser().parse_args(argv)
@@ -309,6 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"assistant: internal error: {type(err).__name__}: {err} "
               "(set ASSISTANT_DEBUG=1 for the traceback)", file=sys.stderr)
         return 1
-    print(json.dumps(result, default=printable) if getattr(options, "json", False)
-          else render(result))
+    with suppress(BrokenPipeError):  # the reader left early (| head): it has what it wanted
+        print(json.dumps(result, default=printable) if getattr(options, "json", False)
+              else render(result))
     return status

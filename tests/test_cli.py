@@ -78,3 +78,22 @@ def test_bad_input_is_one_line_and_status_2(args, message):
     assert done.returncode == 2
     assert done.stdout == "" and done.stderr.count("\n") == 1
     assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
+    """`assistant solve ... | head -1`: the output (megabytes: every move of a blank-heavy rack
+    on an empty board) stops at a closed pipe; the command ends quietly, status 0."""
+    import subprocess
+    import sys
+
+    board = tmp_path / "empty.txt"
+    board.write_text("\n".join(["." * 15] * 15) + "\n")
+    command = [sys.executable, "-m", "assistant", "solve", "--game", "scrabble",
+               "--board-file", str(board), "--rack", "AEINR??"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as solve:
+        assert solve.stdout is not None and solve.stderr is not None
+        first = solve.stdout.readline()
+        solve.stdout.close()
+        errors = solve.stderr.read()
+    assert first.startswith(b"scrabble, rack AEINR??: ") and b"moves" in first
+    assert (solve.returncode, errors) == (0, b"")
