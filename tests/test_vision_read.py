@@ -142,6 +142,18 @@ def test_a_die_that_reads_two_ways_is_uncertain():
     assert {0, 3, 12, 15} <= set(reading.uncertain())
 
 
+def test_dirt_on_a_die_is_not_a_mark_but_a_blot_is():
+    tiles = list("TLEAKPRFGJYBDETC")
+    image = R.board(tiles, None, R.WORDHUNT, 150)
+    pitch = image.shape[0] / 4
+    for i, side in ((0, 6), (5, 6), (10, 6), (15, 22)):  # px: three specks of dirt, one blot
+        x, y = round(i % 4 * pitch + 0.72 * pitch), round(i // 4 * pitch + 0.2 * pitch)
+        image[y:y + side, x:x + side] = 0
+    reading = boggle.read(image, "template")
+    assert [c.text for c in reading.cells[:15]] == tiles[:15]
+    assert reading.uncertain() == [15]
+
+
 # --- no board, wrong game -----------------------------------------------------------------------
 
 

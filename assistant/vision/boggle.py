@@ -26,6 +26,7 @@ import numpy as np
 from ..core.types import BadInput
 from ..timing import Clock
 from . import locate, ocr, tiles
+from . import shapes as G
 from .games import missing, more_particular
 from .types import Cell, Reading
 
@@ -36,6 +37,7 @@ SMALLEST, LARGEST = 4, 6  # rows of the smallest board (4x4) and the largest (Su
 READERS = ("auto", "template", "tesseract")  # the --reader choices it honours
 TURNS = (0, 1, 2, 3)
 TWINS = frozenset("NZ MW CU".split())  # letters that are each other turned a quarter or half
+DIRT = 0.02  # of the letter's box: a stray mark smaller than this is dirt on a die, not a mark
 
 
 def read(frame: np.ndarray, reader: str = "auto") -> Reading:
@@ -85,14 +87,20 @@ def valued(shown: list[tiles.Face]) -> int:
 
 def read_faces(boards: list[list[tiles.Face]], reader: str) -> list[list[ocr.Read]]:
     """Return every tile's letter read, board by board (one reader call for them all); a tile
-    with other marks on it reads as nothing."""
+    with other marks on it (more than dirt) reads as nothing."""
     lines = []
     for face in (face for shown in boards for face in shown):
         letters, corner, stray = tiles.split(face)
-        lines.append(ocr.line_of(letters if not (corner or stray) else [], LETTERS, face.scale))
+        marks = corner or [g for g in stray if not dirt(g, letters)]
+        lines.append(ocr.line_of(letters if not marks else [], LETTERS, face.scale))
     reads = [legal(r) for r in ocr.read_lines(lines, reader)]
     size = len(boards[0]) if boards else 0
     return [reads[k * size:(k + 1) * size] for k in range(len(boards))]
+
+
+def dirt(glyph: G.Glyph, letters: list[G.Glyph]) -> bool:
+    """True when a glyph beside the letters is a speck: under DIRT of the largest one's box."""
+    return bool(letters) and glyph.w * glyph.h < DIRT * max(g.w * g.h for g in letters)
 
 
 def legal(read: ocr.Read) -> ocr.Read:
