@@ -10,11 +10,9 @@ stored apart as a plain list and matched to the nodes again without walking the 
 
 from __future__ import annotations
 
-import gc
 import marshal
 import re
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from .rules.languages import Language
@@ -175,26 +173,12 @@ class Lexicon:
     def from_bytes(cls, data: bytes, name: str = "", key: str = "") -> Lexicon:
         """Return a lexicon from its compiled form; ValueError if the form is not ours."""
         try:
-            with collector_paused():
-                fmt, count, skipped, examples, nodes = marshal.loads(data)
+            fmt, count, skipped, examples, nodes = marshal.loads(data)
         except (EOFError, TypeError, ValueError) as err:
             raise ValueError("not a compiled lexicon") from err
         if fmt != FORMAT:
             raise ValueError(f"compiled lexicon format {fmt}, expected {FORMAT}")
         return cls(nodes[0], count, skipped, tuple(examples), name, nodes, key)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector meanwhile: loading 54,000 dicts would otherwise run it
-    dozens of times over all of them, for no garbage (a third of the load's time)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def distinct_nodes(root: Node) -> list[Node]:
