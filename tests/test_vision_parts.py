@@ -219,10 +219,10 @@ def sheets(tmp_path, monkeypatch):
 
 
 def same_templates(a: templates.Templates, b: templates.Templates) -> bool:
-    """True when two template tables hold the same rows, vectors, holes and aspects."""
+    """True when two template tables hold the same rows and arrays (vectors, holes, aspects,
+    outlines)."""
     return (a.symbols, a.sheets, a.form) == (b.symbols, b.sheets, b.form) and all(
-        np.array_equal(x, y) for x, y in ((a.vectors, b.vectors), (a.holes, b.holes),
-                                          (a.aspects, b.aspects)))
+        np.array_equal(getattr(a, name), getattr(b, name)) for name in templates.ARRAYS)
 
 
 @pytest.mark.parametrize("form", ["fit", "box"])
@@ -253,6 +253,19 @@ def test_the_template_bundle_is_used_while_the_sheets_are_unchanged(sheets):
     png.write_bytes(b"x" * seen.st_size)  # same size and time: the bundle is not checked anew
     os.utime(png, ns=(seen.st_atime_ns, seen.st_mtime_ns))
     assert same_templates(templates.load(names), made)
+
+
+def test_a_row_outline_from_the_bundle_is_its_glyphs_outline(sheets):
+    _, cache = sheets
+    templates.load(("carlito",))
+    templates.load.cache_clear()
+    assert len(list(cache.iterdir())) == 1  # made and kept: the next load reads it
+    kept = templates.load(("carlito",)).only("QO8")
+    for i, (symbol, sheet) in enumerate(zip(kept.symbols, kept.sheets, strict=True)):
+        glyph = templates.fitted(sheet)[templates.SYMBOLS.index(symbol)]
+        drawn = shapes.Shape.of(glyph >= 0.5)
+        assert np.array_equal(kept.shape(i).bones, drawn.bones) and drawn.bones.any()
+        assert np.array_equal(kept.shape(i).distances, drawn.distances)
 
 
 def test_a_damaged_template_bundle_is_made_again(sheets):

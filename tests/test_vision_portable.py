@@ -53,7 +53,7 @@ def no_fonts(*args, **kwargs):
 
 def forget_templates() -> None:
     """Empty the per-process template caches, so the next read loads them again."""
-    for cached in (templates.fitted, templates.outline, templates.load):
+    for cached in (templates.fitted, templates.load):
         cached.cache_clear()
 
 

@@ -21,7 +21,7 @@ API (shared by every game's reader):
                                aspects, form
     .only(allowed)             the rows of these symbols only
     .kinds                     the symbols of one sheet
-    .shape(i)                  row i's outline (for shapes.unlike), made on first use
+    .shape(i)                  row i's outline (for shapes.unlike)
   load(names, form="fit")      the templates of these sheets, cached per process, and per user
                                as one bundle (see BUNDLE) while the sheets are unchanged
   Scoring(poor, good, clear, holes=0, aspect=0)   how a reader scores and trusts a match
@@ -40,7 +40,7 @@ import marshal
 import string
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -114,22 +114,18 @@ def fitted(name: str) -> np.ndarray:
     return glyphs.astype(np.float32) / 255
 
 
-@cache
-def outline(name: str, symbol: str) -> shapes.Shape:
-    """Return the outline of one symbol of one sheet (for shapes.unlike)."""
-    return shapes.Shape.of(fitted(name)[SYMBOLS.index(symbol)] >= 0.5)
-
-
 @dataclass(frozen=True, eq=False)
 class Templates:
-    """Template rows: the symbol and sheet of each, its matching vector (in `form`), holes and
-    aspect."""
+    """Template rows: the symbol and sheet of each, its matching vector (in `form`), holes,
+    aspect and outline (skeleton bones and distances to its ink, for shapes.unlike)."""
 
     symbols: tuple[str, ...]
     sheets: tuple[str, ...]
     vectors: np.ndarray
     holes: np.ndarray
     aspects: np.ndarray
+    bones: np.ndarray
+    distances: np.ndarray
     form: str = "fit"
     subsets: dict[frozenset[str], Templates] = field(default_factory=dict, repr=False)
 
@@ -138,14 +134,15 @@ class Templates:
         key = frozenset(allowed)
         if key not in self.subsets:
             keep = [i for i, s in enumerate(self.symbols) if s in key]
-            self.subsets[key] = Templates(
-                tuple(self.symbols[i] for i in keep), tuple(self.sheets[i] for i in keep),
-                self.vectors[keep], self.holes[keep], self.aspects[keep], self.form)
+            self.subsets[key] = replace(
+                self, symbols=tuple(self.symbols[i] for i in keep),
+                sheets=tuple(self.sheets[i] for i in keep), subsets={},
+                **{name: getattr(self, name)[keep] for name in ARRAYS})
         return self.subsets[key]
 
     def shape(self, i: int) -> shapes.Shape:
         """Return row i's outline."""
-        return outline(self.sheets[i], self.symbols[i])
+        return shapes.Shape(self.bones[i], self.distances[i])
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -175,14 +172,19 @@ def rows(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def make(names: tuple[str, ...], form: str = "fit") -> Templates:
     """Return the templates of the named sheets, made from the sheets (each read once)."""
     glyphs = np.concatenate([fitted(name) for name in names])
+    outlines = [shapes.Shape.of(g >= 0.5) for g in glyphs]
     return Templates(*rows(names), FORMS[form](list(glyphs)),
                      np.array([shapes.holes(g) for g in glyphs]),
-                     np.array([shapes.aspect(g) for g in glyphs]), form)
+                     np.array([shapes.aspect(g) for g in glyphs]),
+                     np.array([o.bones for o in outlines]),
+                     np.array([o.distances for o in outlines]), form)
 
 
-# --- the bundle: made templates cached per user (decoding and fitting ~20 sheets costs ~100 ms)
+# --- the bundle: made templates cached per user (decoding, fitting and outlining ~20 sheets
+# costs ~150 ms)
 
-BUNDLE = 1  # the bundle's format; the code that makes templates is in its key as well
+BUNDLE = 2  # the bundle's format; the code that makes templates is in its key as well
+ARRAYS = ("vectors", "holes", "aspects", "bones", "distances")  # a row's arrays, in a bundle
 MAKERS = (Path(__file__), Path(shapes.__file__))
 
 
@@ -205,19 +207,20 @@ def bundle_path(names: tuple[str, ...], form: str, stamp: str) -> Path:
 def to_bundle(table: Templates) -> bytes:
     """Return the bundle of made templates: each array's type, shape and bytes."""
     return marshal.dumps(tuple((a.dtype.str, a.shape, a.tobytes())
-                               for a in (table.vectors, table.holes, table.aspects)))
+                               for a in (getattr(table, name) for name in ARRAYS)))
 
 
 def from_bundle(data: bytes | None, names: tuple[str, ...], form: str) -> Templates | None:
     """Return the templates a bundle holds, or None when it is missing, damaged or not theirs."""
     try:
-        vectors, holes, aspects = (np.frombuffer(raw, np.dtype(kind)).reshape(shape)
-                                   for kind, shape, raw in marshal.loads(data or b""))
+        arrays = [np.frombuffer(raw, np.dtype(kind)).reshape(shape)
+                  for kind, shape, raw in marshal.loads(data or b"")]
     except (EOFError, TypeError, ValueError):
         return None
-    if not len(vectors) == len(holes) == len(aspects) == len(SYMBOLS) * len(names):
+    if len(arrays) != len(ARRAYS) or any(len(a) != len(SYMBOLS) * len(names) for a in arrays):
         return None
-    return Templates(*rows(names), vectors, holes, aspects, form)
+    vectors, holes, aspects, bones, distances = arrays
+    return Templates(*rows(names), vectors, holes, aspects, bones, distances, form)
 
 
 # --- matching -----------------------------------------------------------------------------------
