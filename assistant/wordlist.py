@@ -12,9 +12,9 @@ keeps its key, and its compiled form).
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import sys
+import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -72,6 +72,8 @@ def read_bytes(path: Path) -> bytes:
 
 def cache_key(data: bytes) -> str:
     """Return the key of a word list's compiled form: its hash, the format, Python's version."""
+    import hashlib  # only when a list is new or changed (OpenSSL's load is ~4 ms of a cold start)
+
     digest = hashlib.sha256(data).hexdigest()[:24]
     return f"{digest}-f{FORMAT}-py{sys.version_info[0]}{sys.version_info[1]}"
 
@@ -98,8 +100,9 @@ def stamp(path: Path, code: str) -> tuple[str, str] | None:
 
 
 def stamp_path(real: str) -> Path:
-    """Return the stamp file that remembers the cache key of the word list at this path."""
-    return cache_dir() / f"stamp-{hashlib.sha256(real.encode()).hexdigest()[:24]}.txt"
+    """Return the stamp file that remembers the cache key of the word list at this path (named
+    by a checksum of the path: the stamp itself holds the path, so a clash is only a miss)."""
+    return cache_dir() / f"stamp-{zlib.crc32(real.encode()):08x}.txt"
 
 
 def known_key(seen: tuple[str, str] | None) -> str | None:
