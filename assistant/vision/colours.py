@@ -107,31 +107,33 @@ def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -
     pixels = lab(image)
     h, w = pixels.shape[:2]
     x, y, fw, fh = face or (0, 0, w, h)
-    colours = face_and_ink(pixels[max(0, y):y + fh, max(0, x):x + fw], pixels)
-    if colours is None:
+    box = (slice(max(0, y), y + fh), slice(max(0, x), x + fw))
+    base = median(pixels[box].reshape(-1, 3), axis=0)
+    steps = pixels - base
+    far = length(steps)
+    axis = ink_step(steps[box], far[box], far)
+    if axis is None:
         return np.zeros((h, w), np.uint8)
-    base, axis = colours
-    share = (pixels - base) @ (axis / float(axis @ axis))
-    aside = length(pixels - base - share[..., None] * axis)
-    far = length(pixels - base)
-    ink = (share > INK_SHARE) & (far > MIN_CONTRAST / 2) & (aside < OFF_LINE * np.sqrt(axis @ axis))
+    reach = float(axis @ axis)
+    share = steps @ (axis / reach)
+    aside = far * far - share * share * reach  # squared distance off the face-ink line
+    ink = (share > INK_SHARE) & (far > MIN_CONTRAST / 2) & (aside < OFF_LINE ** 2 * reach)
     return ink.astype(np.uint8)
 
 
-def face_and_ink(face: np.ndarray, crop: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """Return a tile face's colour (its median) and the step from it to its ink's colour (the
-    median of what Otsu's threshold on the crop's distances to the face colour sets apart in
-    the middle of the face), or None when the middle has nothing of MIN_CONTRAST."""
-    base = median(face.reshape(-1, 3), axis=0)
-    threshold, _ = cv2.threshold(np.clip(length(crop - base), 0, 255)
-                                 .astype(np.uint8), 0, 1, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    far = length(face - base)
+def ink_step(steps: np.ndarray, far: np.ndarray, crop_far: np.ndarray) -> np.ndarray | None:
+    """Return the step from a tile face's colour to its ink's: the median step of the pixels
+    Otsu's threshold on the crop's distances to the face colour sets apart in the middle of
+    the face; None when the middle has nothing of MIN_CONTRAST. (steps and far: the face's
+    pixels' steps from its colour and their lengths; crop_far: the whole crop's lengths.)"""
+    threshold, _ = cv2.threshold(np.clip(crop_far, 0, 255).astype(np.uint8), 0, 1,
+                                 cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     h, w = far.shape
     middle = (slice(h // 5, h - h // 5), slice(w // 5, w - w // 5))
     inky = far[middle] > max(threshold, MIN_CONTRAST)
     if not inky.any():
         return None
-    return base, median(face[middle][inky], axis=0) - base
+    return median(steps[middle][inky], axis=0)
 
 
 def hue_name(colour: np.ndarray) -> str:
