@@ -455,3 +455,16 @@ def test_lab_gives_the_worked_values_and_opencvs_own_conversion():
     assert np.abs(colours.lab(pixels) - opencv).max() < 0.5  # OpenCV interpolates a table
     steps = colours.lab8(pixels).astype(int) - cv2.cvtColor(pixels, cv2.COLOR_BGR2LAB)
     assert np.abs(steps).max() <= 2 and (steps != 0).mean() < 0.2
+
+
+def test_an_image_decodes_with_no_stderr_file():
+    """As under pythonw (Windows): file 2 is not open; libpng's messages have nowhere to go."""
+    import subprocess
+    import sys
+
+    code = ("import os, sys, cv2, numpy as np\nos.close(2)\nsys.stderr = None\n"
+            "from assistant.vision.image import decode\n"
+            "png = cv2.imencode('.png', np.zeros((5, 7, 3), np.uint8))[1].tobytes()\n"
+            "print(decode(png, 'x.png').shape)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, "(5, 7, 3)\n")

@@ -96,9 +96,17 @@ def decode(data: bytes, where: str) -> np.ndarray:
 @contextmanager
 def quiet_stderr() -> Iterator[None]:
     """Send what C libraries print on the stderr file (libpng's "libpng error: ...") nowhere
-    meanwhile: a file that fails is reported by the caller, in one line."""
-    sys.stderr.flush()
-    saved = os.dup(2)
+    meanwhile: a file that fails is reported by the caller, in one line. (No stderr file, as
+    under pythonw: nothing to hide.)"""
+    if sys.stderr:
+        sys.stderr.flush()
+    try:
+        saved = os.dup(2)
+    except OSError:
+        saved = -1
+    if saved < 0:
+        yield
+        return
     try:
         with open(os.devnull, "wb") as null:
             os.dup2(null.fileno(), 2)
