@@ -63,7 +63,6 @@ def split_ink(grey: np.ndarray, level: float, cap: int | None = None) -> TileInk
 
 def cap_line(inks: list[TileInk]) -> int | None:
     """Return the row where most tiles' letters begin (the cap line), if there are letters."""
-
     tops = [ink.top for ink in inks if ink.letter is not None]
     return round(float(median(tops))) if tops else None
 

@@ -42,7 +42,8 @@ WHITE = np.array([[0.950456], [1.0], [1.088754]])  # D65's X, Y, Z
 BGR_XYZ = (SRGB_XYZ / WHITE)[:, ::-1].astype(np.float32)  # rows X/Xn, Y, Z/Zn of (B, G, R)
 _LEVEL = np.arange(256) / 255
 LINEAR = np.repeat(np.where(_LEVEL <= 0.04045, _LEVEL / 12.92,  # sRGB's gamma undone per level
-                            ((_LEVEL + 0.055) / 1.055) ** 2.4), 3).astype(np.float32)
+                            ((_LEVEL + 0.055) / 1.055) ** 2.4), 3).reshape(256, 1, 3).astype(
+                                np.float32)  # a table for cv2.LUT: one row, three channels
 KNEE, SLOPE = 0.008856, 7.787  # f(t) = cbrt(t) above the knee, SLOPE * t + 16/116 below it
 F_LAB = np.array([[0, 116, 0, -16], [500, -500, 0, 0], [0, 200, -200, 0]], float)  # f -> Lab
 F_LAB[0, 3] -= 116 * SLOPE * KNEE  # f is cbrt(max(t, KNEE)) + SLOPE * min(t, KNEE)
@@ -77,7 +78,7 @@ def in_blocks(image: np.ndarray, kind: type, convert: Callable[[np.ndarray], np.
 def rows_lab(image: np.ndarray, to: np.ndarray) -> np.ndarray:
     """Return some rows of a BGR uint8 image in Lab, by the matrix `to` from (fX, fY, fZ)."""
     h, w = image.shape[:2]
-    linear = cv2.LUT(image, LINEAR.reshape(256, 1, 3))
+    linear = cv2.LUT(image, LINEAR)
     t = cv2.transform(linear, BGR_XYZ).reshape(h, w * 3)
     low = cv2.threshold(t, KNEE, 0, cv2.THRESH_TRUNC)[1]  # min(t, KNEE)
     f = cv2.scaleAdd(low, SLOPE, cv2.pow(cv2.addWeighted(t, 1, low, -1, KNEE), 1 / 3))
@@ -111,7 +112,7 @@ def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -
     base = median(pixels[box].reshape(-1, 3), axis=0)
     steps = pixels - base
     far = length(steps)
-    axis = ink_step(steps[box], far[box], far)
+    axis = ink_step(steps, far, box)
     if axis is None:
         return np.zeros((h, w), np.uint8)
     reach = float(axis @ axis)
@@ -121,19 +122,20 @@ def ink_mask(image: np.ndarray, face: tuple[int, int, int, int] | None = None) -
     return ink.astype(np.uint8)
 
 
-def ink_step(steps: np.ndarray, far: np.ndarray, crop_far: np.ndarray) -> np.ndarray | None:
+def ink_step(steps: np.ndarray, far: np.ndarray, box: tuple[slice, slice]) -> np.ndarray | None:
     """Return the step from a tile face's colour to its ink's: the median step of the pixels
     Otsu's threshold on the crop's distances to the face colour sets apart in the middle of
-    the face; None when the middle has nothing of MIN_CONTRAST. (steps and far: the face's
-    pixels' steps from its colour and their lengths; crop_far: the whole crop's lengths.)"""
-    threshold, _ = cv2.threshold(np.clip(crop_far, 0, 255).astype(np.uint8), 0, 1,
+    the face (the box); None when the middle has nothing of MIN_CONTRAST. (steps and far: each
+    pixel's step from the face colour, and its length.)"""
+    threshold, _ = cv2.threshold(np.clip(far, 0, 255).astype(np.uint8), 0, 1,
                                  cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    h, w = far.shape
+    face_steps, face_far = steps[box], far[box]
+    h, w = face_far.shape
     middle = (slice(h // 5, h - h // 5), slice(w // 5, w - w // 5))
-    inky = far[middle] > max(threshold, MIN_CONTRAST)
+    inky = face_far[middle] > max(threshold, MIN_CONTRAST)
     if not inky.any():
         return None
-    return median(steps[middle][inky], axis=0)
+    return median(face_steps[middle][inky], axis=0)
 
 
 def hue_name(colour: np.ndarray) -> str:
