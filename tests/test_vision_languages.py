@@ -10,7 +10,8 @@ from dataclasses import replace
 import pytest
 
 from assistant import cli
-from assistant.vision import wordfeud
+from assistant.core.types import BadInput
+from assistant.vision import games, wordfeud
 from assistant.vision.board import crossword_inputs
 from assistant.vision.image import load_image
 from tests.wordfeud_draw import ENGLISH_VALUES, MIDGAME, Position, screenshot
@@ -54,6 +55,13 @@ def test_a_swedish_board_is_read_with_its_letters_and_values(width, height):
     assert inputs.rack == SWEDISH.rack
     values = {(i // 15, i % 15): cell.value for i, cell in enumerate(reading.cells) if cell.text}
     assert values[7, 5] == 4 and values[9, 5] == 4 and values[11, 5] is None  # Å, Ä, blank ö
+
+
+def test_the_board_reader_passes_a_language_only_to_a_reader_that_reads_in_languages():
+    frame = screenshot(SWEDISH)
+    assert crossword_inputs(games.read_board("wordfeud", frame, language="sv")).uncertain == ()
+    with pytest.raises(BadInput, match=r"^--language sv: wwf is read in English only$"):
+        games.read_board("wwf", frame, language="sv")
 
 
 def test_without_a_language_the_swedish_letters_stay_uncertain():

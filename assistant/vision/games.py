@@ -51,20 +51,20 @@ def reader(game: str) -> Reader:
 def read_board(game: str, frame: np.ndarray, ocr: str = "auto",
                language: str = "en") -> Reading:
     """Return the game's board read from a frame by the named OCR reader (ocr.READERS), in a
-    language (Wordfeud and Scrabble: their modules take one); a choice the game's reader does
-    not offer is BadInput, never silently ignored."""
+    language (a reader that reads several says so with IN_LANGUAGES); a choice the game's
+    reader does not offer is BadInput, never silently ignored."""
     module = reader(game)
     if ocr not in module.READERS:
         raise BadInput(f"--reader {ocr}: the {game} reader offers {', '.join(module.READERS)}")
     if language == "en":
         return module.read(frame, ocr)
-    if READERS[game] not in ("wordfeud", "scrabble"):
+    if not getattr(module, "IN_LANGUAGES", False):
         raise BadInput(f"--language {language}: {game} is read in English only")
     return cast("LanguageReader", module).read(frame, ocr, language)
 
 
 class LanguageReader(Protocol):
-    """A reader that reads a game in several languages (wordfeud.py, scrabble.py)."""
+    """A reader that reads a game in several languages (its module sets IN_LANGUAGES = True)."""
 
     def read(self, frame: np.ndarray, reader: str, language: str) -> Reading:
         """Return the board read in a language."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 GAME = "scrabble"
 READERS = wordfeud.READERS
+IN_LANGUAGES = wordfeud.IN_LANGUAGES
 LOOK = replace(wordfeud.LOOK, name="Scrabble")
 
 

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 READERS = ("auto", "template")  # the --reader choices it honours: templates only
+IN_LANGUAGES = True  # read(frame, reader, language) reads the letters of the rules' languages
 # Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor) and its values
 # in Droid Sans (Open Sans is its successor); DejaVu Sans Mono adds other shapes of some letters
 # (an M whose middle stops short), for versions of the game drawn in a related font.
