@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from ..core.gestures import Region
@@ -94,44 +95,52 @@ class X11Windows:
         origin = self.root.translate_coords(window, 0, 0)
         return Region(origin.x, origin.y, size.width, size.height)
 
-    def live(self, window: Window) -> Any:
-        """Return the Xlib window for a Window, or raise WindowGone if it no longer exists."""
-        x_window = self.display.create_resource_object("window", window.id)
+    @contextlib.contextmanager
+    def asking(self, window: Window) -> Iterator[Any]:
+        """Yield the Xlib window for a Window: an X error while asking about it means it was
+        closed (before or meanwhile), and is raised as WindowGone."""
         try:
-            x_window.get_geometry()
+            yield self.display.create_resource_object("window", window.id)
         except self.errors:
             raise WindowGone(f"the window {window.title!r} was closed") from None
-        return x_window
 
     def region(self, window: Window) -> Region:
         """Return the window's client area now (WindowGone if it was closed)."""
-        try:
-            return self.area(self.display.create_resource_object("window", window.id))
-        except self.errors:
-            raise WindowGone(f"the window {window.title!r} was closed") from None
+        with self.asking(window) as x_window:
+            return self.area(x_window)
 
     def minimised(self, window: Window) -> bool:
         """True when the window is iconic (WM_STATE) or not viewable."""
-        x_window = self.live(window)
-        state = x_window.get_wm_state()
-        return bool(state and state.state == ICONIC) or \
-            x_window.get_attributes().map_state != 2  # IsViewable
+        with self.asking(window) as x_window:
+            state = x_window.get_wm_state()
+            return bool(state and state.state == ICONIC) or \
+                x_window.get_attributes().map_state != 2  # IsViewable
 
     def focused(self, window: Window) -> bool:
         """True when the input focus is in the window (itself, a child or its frame); with
         focus PointerRoot (no window manager), when the pointer is over it."""
-        top = self.top(self.live(window))
+        with self.asking(window) as x_window:
+            top = self.top(x_window)
+        for _ in range(3):  # the focus may move to a window that closes while we look
+            with contextlib.suppress(*self.errors):
+                return self.focus_top() == top.id
+        self.region(window)  # WindowGone if it was this window that closed
+        return False
+
+    def focus_top(self) -> int:
+        """Return the id of the top-level window holding the input focus; with focus
+        PointerRoot (no window manager), of the one under the pointer (0: none)."""
         focus = self.display.get_input_focus().focus
         if isinstance(focus, int):  # PointerRoot (1): keys go to the window under the pointer
-            under = self.root.query_pointer().child
-            return focus == 1 and getattr(under, "id", 0) == top.id
-        return bool(self.top(focus).id == top.id)
+            return getattr(self.root.query_pointer().child, "id", 0) if focus == 1 else 0
+        return int(self.top(focus).id)
 
     def above(self, window: Window) -> list[Window]:
         """Return the mapped windows stacked above this one, top first, untitled ones too (a
         window just mapped may have no title yet; a menu never has one); only the top-levels
         above its own are looked at: this is asked often."""
-        top = self.top(self.live(window))
+        with self.asking(window) as x_window:
+            top = self.top(x_window)
         stack = self.root.query_tree().children  # bottom first
         ids = [child.id for child in stack]
         found = []
