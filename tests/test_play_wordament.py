@@ -116,7 +116,7 @@ def test_the_player_learns_the_games_own_dictionary_round_by_round(game, enable_
 def test_a_window_moved_mid_round_is_followed(game, enable_words, xserver):
     played = game(xserver, "--board", BOARD, "--seconds", "60", "--rounds", "1")
     player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
-    time.sleep(3.0)  # some words played
+    played.wait_swipes()
     xserver.xdotool("windowmove", str(played.window), "420", "180")
     _, err = player.communicate(timeout=120)
     assert player.returncode == 0, err
@@ -130,10 +130,10 @@ def test_a_window_moved_mid_round_is_followed(game, enable_words, xserver):
 def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserver):
     played = game(xserver, "--board", BOARD, "--seconds", "60", "--rounds", "1")
     player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
-    time.sleep(3.0)
+    played.wait_swipes()
     xserver.xdotool("windowmove", str(played.window), "1100", "650")  # a 1280x800 screen
     _, err = player.communicate(timeout=60)
-    assert player.returncode == 2
+    assert player.returncode == 2, err
     last = err.strip().splitlines()[-1]
     assert last.startswith("assistant: error: ") and "off the screen" in last
     # the pointer may be left outside where the window moved away from under it
@@ -143,7 +143,7 @@ def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserv
 def test_the_game_losing_the_focus_stops_play_in_one_line(game, xserver_wm):
     played = game(xserver_wm, "--board", BOARD, "--seconds", "60", "--rounds", "1")
     player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
-    time.sleep(3.0)
+    played.wait_swipes()
     other = subprocess.Popen([sys.executable, "-c", "import tkinter as tk; r = tk.Tk(); "
                               "r.title('Notes'); r.geometry('200x100+900+600'); r.mainloop()"],
                              env=xserver_wm.env)
@@ -152,7 +152,7 @@ def test_the_game_losing_the_focus_stops_play_in_one_line(game, xserver_wm):
         _, err = player.communicate(timeout=60)
     finally:
         other.terminate()
-    assert player.returncode == 2
+    assert player.returncode == 2, err
     last = err.strip().splitlines()[-1]
     assert last.startswith("assistant: error: ") and "lost the focus" in last
     swipes = played.record()["swipes"]
@@ -163,10 +163,10 @@ def test_a_window_closed_mid_round_stops_play_in_one_line_and_keeps_the_store(ga
                                                                               tmp_path):
     played = game(xserver, "--board", BOARD, "--seconds", "60")
     player = played.start("--json", "--drag-ms", "40")
-    time.sleep(3.0)
+    played.wait_swipes()
     played.close()
     _, err = player.communicate(timeout=60)
-    assert player.returncode == 2
+    assert player.returncode == 2, err
     lines = err.strip().splitlines()
     assert lines[-1].startswith("assistant: error: ") and "Wordament" in lines[-1]
     assert not any("Traceback" in line for line in lines)
@@ -180,7 +180,7 @@ def test_a_window_closed_mid_round_stops_play_in_one_line_and_keeps_the_store(ga
 def test_the_stop_key_stops_play_within_a_word(game, xserver):
     played = game(xserver, "--board", BOARD, "--seconds", "60")
     player = played.start("--json", "--drag-ms", "40")
-    time.sleep(3.0)
+    played.wait_swipes()
     pressed = time.monotonic()
     xserver.xdotool("key", "Escape")
     out, err = player.communicate(timeout=30)
@@ -197,7 +197,7 @@ def test_the_stop_key_stops_play_within_a_word(game, xserver):
 def test_the_pointer_thrown_into_a_corner_stops_play(game, xserver):
     played = game(xserver, "--board", BOARD, "--seconds", "60")
     player = played.start("--json", "--drag-ms", "40")
-    time.sleep(3.0)
+    played.wait_swipes()
     for _ in range(5):  # the player moves the pointer on: throw it again until it notices
         xserver.xdotool("mousemove", "0", "0")
         time.sleep(0.02)

@@ -89,6 +89,14 @@ class Game:
                                 env=self.env, cwd=REPO, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
 
+    def wait_swipes(self, count: int = 3, timeout: float = 30) -> None:
+        """Wait until the game has judged `count` swipes: the player is at work (a loaded
+        machine takes longer to start it than a quiet one)."""
+        deadline = time.monotonic() + timeout
+        while not self.results.exists() or len(self.record()["swipes"]) < count:
+            assert time.monotonic() < deadline, f"fewer than {count} swipes in {timeout} s"
+            time.sleep(0.05)
+
     def record(self) -> dict:
         """Return the game's results file."""
         return json.loads(self.results.read_text())
