@@ -292,10 +292,8 @@ def test_a_seeded_game_and_closing_the_window_exits_0(xserver_wm, tmp_path):
     play = Game(xserver_wm, tmp_path, "--seed", "7", seen=False)
     wait_for(play.results, "the results file")
     assert play.results()["boards"][0]["tiles"] == [t.token for t in R.TileSource(7).board()]
-    play.server.xdotool("windowactivate", "--sync", str(play.window))
-    play.server.xdotool("key", "alt+F4")  # openbox closes the window: WM_DELETE_WINDOW
     try:
-        out, err = play.process.communicate(timeout=10)
+        out, err = play.server.close_window(play.process, play.window, TITLE_PATTERN)
     finally:
         play.stop()
     assert play.process.returncode == 0, err

@@ -305,9 +305,7 @@ def test_the_window_managers_close_ends_the_game(xserver_wm: Any, tmp_path: Path
                             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         window = xserver_wm.wait_window("Wordament")
-        xserver_wm.xdotool("windowactivate", "--sync", str(window))
-        xserver_wm.xdotool("key", "alt+F4")  # openbox's close
-        out, err = game.communicate(timeout=10)
+        out, err = xserver_wm.close_window(game, window, "Wordament")
     finally:
         game.kill()
     assert (game.returncode, err) == (0, "")

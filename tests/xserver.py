@@ -150,3 +150,18 @@ class XServer:
                 return int(found[0])
             time.sleep(0.05)
         raise TimeoutError(f"no window named {title!r} on {self.display}")
+
+    def close_window(self, process: subprocess.Popen, window: int,
+                     title: str) -> tuple[str, str]:
+        """Close a process's window as a user does (Alt+F4: openbox sends WM_DELETE_WINDOW);
+        return the process's output once it has ended. A loaded openbox may miss a key pressed
+        as the window becomes active: it is pressed again while the window still shows."""
+        for _ in range(3):
+            self.xdotool("windowactivate", "--sync", str(window))
+            self.xdotool("key", "alt+F4")
+            try:
+                return process.communicate(timeout=5)
+            except subprocess.TimeoutExpired:
+                if not self.xdotool("search", "--onlyvisible", "--name", title):
+                    return process.communicate(timeout=10)  # closed, still saving
+        raise AssertionError(f"three Alt+F4 did not close {title!r}")
