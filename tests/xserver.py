@@ -4,6 +4,7 @@
         subprocess.run([...], env=x.env)        # DISPLAY and XAUTHORITY set for a child
         x.wait_window("Wordament")              # the window id, once it is mapped
         x.xdotool("mousemove", "10", "10")
+        x.close_window(process, window, "Wordament")  # Alt+F4 under openbox; its output
 
 The server picks its own display number (Xvfb -displayfd), so tests never collide. python-xlib
 wants an X authority file, and warns on every connection when it holds no entry for the
