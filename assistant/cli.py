@@ -297,9 +297,10 @@ def run() -> NoReturn:
     """Run the command line, then leave at once: every command has closed what it opened, and
     Python's own teardown would free every object one by one (10-40 ms) for nothing."""
     status = main()
-    with suppress(OSError):  # the reader left early (| head)
-        sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        with suppress(OSError):  # the reader left early (| head)
+            if stream:  # None under pythonw: print() wrote nowhere, nothing to flush
+                stream.flush()
     os._exit(status)
 
 

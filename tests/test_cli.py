@@ -97,3 +97,17 @@ def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
         errors = solve.stderr.read()
     assert first.startswith(b"scrabble, rack AEINR??: ") and b"moves" in first
     assert (solve.returncode, errors) == (0, b"")
+
+
+def test_the_command_line_runs_with_no_output_files():
+    """As under pythonw (Windows): sys.stdout and sys.stderr are None; the answer goes nowhere
+    and the command still ends with its status."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nsys.stdout = sys.stderr = None\n"
+            "sys.argv = ['assistant', 'solve', '--game', 'wordament', '--board', "
+            "'CATS/DOGS/EMUS/OWLS']\nfrom assistant.cli import run\nrun()")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+    code = code.replace("'CATS/DOGS/EMUS/OWLS'", "'CATS'")  # bad input: status 2, still
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 2
