@@ -119,8 +119,7 @@ class X11Windows:
     def focused(self, window: Window) -> bool:
         """True when the input focus is in the window (itself, a child or its frame); with
         focus PointerRoot (no window manager), when the pointer is over it."""
-        with self.asking(window) as x_window:
-            top = self.top(x_window)
+        top = self.top_of(window)
         for _ in range(3):  # the focus may move to a window that closes while we look
             with contextlib.suppress(*self.errors):
                 return self.focus_top() == top.id
@@ -139,8 +138,7 @@ class X11Windows:
         """Return the mapped windows stacked above this one, top first, untitled ones too (a
         window just mapped may have no title yet; a menu never has one); only the top-levels
         above its own are looked at: this is asked often."""
-        with self.asking(window) as x_window:
-            top = self.top(x_window)
+        top = self.top_of(window)
         stack = self.root.query_tree().children  # bottom first
         ids = [child.id for child in stack]
         found = []
@@ -150,6 +148,11 @@ class X11Windows:
                     client = self.client(child)
                     found.append(Window(client.id, self.title(client), self.area(client)))
         return found
+
+    def top_of(self, window: Window) -> Any:
+        """Return the top-level window holding a Window (WindowGone if it was closed)."""
+        with self.asking(window) as x_window:
+            return self.top(x_window)
 
     def top(self, window: Any) -> Any:
         """Return the child of the root that holds the window (its frame, or itself)."""
