@@ -173,9 +173,11 @@ def kinds(frame: np.ndarray, lattice: Lattice, known: dict[Box, str] | None = No
     """Return what each cell of a lattice shows: a tile with a "letter", "empty", "half" a
     tile, "cut" off by the image, or "other" (not a cell of the grid); `known` keeps the boxes
     already looked at."""
-    known = {} if known is None else known
-    return [known[box] if box in known else known.setdefault(box, kind(frame, box))
-            for box in lattice.boxes()]
+    known, boxes = {} if known is None else known, lattice.boxes()
+    for box in boxes:
+        if box not in known:
+            known[box] = kind(frame, box)
+    return [known[box] for box in boxes]
 
 
 def kind(frame: np.ndarray, box: Box) -> str:
