@@ -29,7 +29,7 @@ from assistant.vision import (
 from assistant.vision.locate import Lattice
 from assistant.vision.types import UNCERTAIN
 from tests import draw_bookworm as draw
-from tests.conftest import spy
+from tests.conftest import spy, unavailable
 from tests.render import decoded
 
 # Three boards that between them hold every letter, the Qu tile, the rainbow wildcard `?` and
@@ -333,7 +333,7 @@ def test_letters_in_a_font_it_has_no_template_of_are_never_wrong():
     """Letters drawn in Nimbus Roman (a Times), which is not among the templates' fonts."""
     nimbus = [Path("/usr/share/fonts/opentype/urw-base35/NimbusRoman-Bold.otf")]
     if not nimbus[0].exists():
-        pytest.skip("fonts-urw-base35 is not installed")
+        unavailable("fonts-urw-base35 is not installed")
     wrong = []
     for side in (32, 56):
         for index in (0, 1):

@@ -17,6 +17,7 @@ from assistant.core.types import BadInput
 from assistant.vision import colours, lattice_windows, locate, ocr, shapes, templates
 from assistant.vision.image import MAX_PIXELS, decode, dimensions, load_image
 from assistant.vision.types import Cell, Reading
+from tests.conftest import unavailable
 
 # --- locate -------------------------------------------------------------------------------------
 
@@ -180,7 +181,7 @@ def test_shapes_differ_by_a_missing_stroke_not_by_weight():
 def test_committed_templates_are_drawn_by_our_own_code():
     missing = [s.font for s in templates.SHEETS.values() if not Path(s.font).exists()]
     if missing:
-        pytest.skip(f"fonts not installed: {missing} (make test installs them)")
+        unavailable(f"fonts not installed: {missing} (make test installs them)")
     width = shapes.WIDTH
     for name, sheet in templates.SHEETS.items():
         committed = cv2.imread(str(templates.GLYPH_DIR / f"{name}.png"), cv2.IMREAD_GRAYSCALE)
