@@ -27,8 +27,9 @@ from .core.lexicon import FORMAT, Lexicon, parse_words
 from .core.rules.languages import LANGUAGES, Language
 from .core.types import BadInput
 from .files import read_cache, read_file, write_cache
+from .resources import shipped
 
-LEXICON_DIR = Path(__file__).resolve().parent.parent / "lexicons"
+LEXICON_DIR = shipped("lexicons")
 DEFAULT = "enable"
 SYSTEM_DICT = Path("/usr/share/dict")  # where Debian's word-list packages (wswedish, ...) go
 MAX_BYTES = 64 << 20  # no word list is this big; guards against reading a disk image

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..core.types import BadInput
+from ..resources import shipped
 
 SIZE = 4  # tiles a side
 MIN_LETTERS = 3
@@ -318,7 +319,7 @@ class Session:
 
 # --- the word set ----------------------------------------------------------------------------
 
-LEXICON_DIR = pathlib.Path(__file__).resolve().parents[2] / "lexicons"
+LEXICON_DIR = shipped("lexicons")
 MAX_LEXICON_BYTES = 64 << 20
 
 

@@ -50,10 +50,10 @@ import numpy as np
 
 from ..adapters.dirs import cache_dir
 from ..files import read_cache, write_cache
+from ..resources import shipped
 from . import shapes
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates"
-GLYPH_DIR = TEMPLATE_DIR / "glyphs"
+GLYPH_DIR = shipped("templates", "glyphs")
 LOWERCASE = "acemnorsuvwxz"  # lowercase letters without ascenders or descenders ("Qu")
 ACCENTED = "ÅÄÖÆØÜÑ"  # letters of other languages (Wordfeud, Scrabble), after the rest
 SYMBOLS = (*string.ascii_uppercase, *string.digits, "/", *LOWERCASE, "?", "Qu", *ACCENTED)
