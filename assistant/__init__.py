@@ -2,7 +2,8 @@
 
 import os
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+DISTRIBUTION = "wordgame-assistant"  # the name it is installed by (pip, pipx); its folders' too
 
 MAX_IMAGE_PIXELS = 80_000_000  # 8K x 8K is 67 MP; a 4K screenshot is 8.3 MP
 

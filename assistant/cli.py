@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Any, NoReturn
 
-from . import history
+from . import DISTRIBUTION, __version__, history
 from .core.rules.languages import Language
 from .core.types import BadInput
 from .profiles import PROFILES, profile
@@ -32,6 +32,8 @@ class Parser(argparse.ArgumentParser):
 def parser() -> Parser:
     """Return the command-line parser."""
     top = Parser(prog="assistant", description="Read word games and find the best words.")
+    top.add_argument("--version", action="version",
+                     version=f"%(prog)s {__version__} (the {DISTRIBUTION} package)")
     commands = top.add_subparsers(dest="command", required=True, parser_class=Parser)
     add_solve(commands.add_parser("solve", help="solve a board given as text or a screenshot"))
     add_eval(commands.add_parser("eval", help="measure the screenshot readers on labelled images"))

@@ -105,10 +105,16 @@ class Removed:
 
 
 def default_path() -> Path:
-    """Return where the user's store lives: history.sqlite in the data folder."""
-    from .adapters.dirs import data_dir
+    """Return where the user's store lives: history.sqlite in the data folder (a store left in
+    the folder of versions before 0.2 is brought over first: upgrade.py)."""
+    from .adapters.dirs import data_dir, old_data_dir
 
-    return data_dir() / FILENAME
+    path, old = data_dir() / FILENAME, old_data_dir()
+    if old is not None and old != path.parent and (old / FILENAME).exists():
+        from .upgrade import bring_in
+
+        bring_in(old / FILENAME, path)
+    return path
 
 
 class Store:

@@ -208,11 +208,12 @@ def test_the_folders_follow_the_overrides_and_the_platform(tmp_path, monkeypatch
     monkeypatch.delenv("ASSISTANT_CACHE_DIR")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
+    app = "wordgame-assistant"  # named after the package the tool is installed by
     if sys.platform == "linux":  # platformdirs follows the XDG variables there
-        assert data_dir() == tmp_path / "xdg-data" / "assistant"
-        assert cache_dir() == tmp_path / "xdg-cache" / "assistant"
-    assert data_dir().name == "assistant" and cache_dir().parts[-2:] in (
-        ("assistant", "Cache"), ("Caches", "assistant"), ("xdg-cache", "assistant"))
+        assert data_dir() == tmp_path / "xdg-data" / app
+        assert cache_dir() == tmp_path / "xdg-cache" / app
+    assert data_dir().name == app and cache_dir().parts[-2:] in (
+        (app, "Cache"), ("Caches", app), ("xdg-cache", app))
 
 
 HISTORY = """\

@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-APP = "assistant"
+from .. import DISTRIBUTION
+
+APP = DISTRIBUTION  # the folders are named after the package the tool is installed by
+OLD_APP = "assistant"  # their name before 0.2 (the store is brought over from there)
 
 
 def cache_dir() -> Path:
@@ -18,10 +21,15 @@ def data_dir() -> Path:
     return folder("ASSISTANT_DATA_DIR", "user_data_dir")
 
 
-def folder(override: str, kind: str) -> Path:
+def old_data_dir() -> Path | None:
+    """Return the data folder of versions before 0.2, None when ASSISTANT_DATA_DIR names one."""
+    return None if os.environ.get("ASSISTANT_DATA_DIR") else folder("", "user_data_dir", OLD_APP)
+
+
+def folder(override: str, kind: str, app: str = APP) -> Path:
     """Return the folder an environment variable names, else platformdirs' folder of this kind."""
-    if named := os.environ.get(override):
+    if override and (named := os.environ.get(override)):
         return Path(named)
     import platformdirs  # lazy: only a command that reads or writes the folders needs it
 
-    return Path(getattr(platformdirs, kind)(APP, appauthor=False))
+    return Path(getattr(platformdirs, kind)(app, appauthor=False))
