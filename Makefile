@@ -1,5 +1,7 @@
 # make run   - set up, then solve a bundled example
 # make test  - set up, then lint (ruff), type-check (mypy) and run the tests
+# make package-check - build the sdist and the wheel, install the wheel into a fresh venv and
+#   run it from another folder (tests/test_package.py)
 # make bench - set up, then print the speed figures as JSON
 # make templates - draw the glyph templates (templates/glyphs/*.png, committed) from the fonts
 SHELL := /bin/bash
@@ -17,7 +19,7 @@ FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-bas
 	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
 EXAMPLE_SHOT := templates/examples/wordament.png
 
-.PHONY: run test bench templates setup system lint clean
+.PHONY: run test package-check bench templates setup system lint clean
 
 setup: system $(STAMP)
 
@@ -55,6 +57,8 @@ system:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
+	@# the distribution was named assistant before 0.2 (now wordgame-assistant)
+	$(PY) -m pip uninstall -q -y assistant 2>/dev/null || true
 	$(PY) -m pip install -q -e '.[test]'
 	@# pyautogui names the old python3-xlib, which holds the same Xlib package as python-xlib
 	@if [ "$$(uname)" = Linux ] && ! $(PY) -c 'import sys, Xlib; sys.exit(Xlib.__version__ < (0, 33))'; \
@@ -71,7 +75,10 @@ lint: setup
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not package"
+
+package-check: setup
+	$(PY) -m pytest -m package tests/test_package.py
 
 bench: setup
 	@mkdir -p out
@@ -81,5 +88,5 @@ templates: setup
 	$(PY) -m assistant.vision.templates
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -prune -exec rm -rf {} +
