@@ -4,6 +4,7 @@ practice`. The imperative shell."""
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import json
 import os
@@ -13,12 +14,18 @@ from contextlib import suppress
 from typing import Any, NoReturn
 
 from . import DISTRIBUTION, __version__, history
+from .core import numbers
+from .core.lexicon import MAX_WORD_LETTERS
 from .core.rules.languages import Language
 from .core.types import BadInput
+from .options import check, decimal, defaults, whole
 from .profiles import PROFILES, profile
 from .profiles.types import Solved, printable
 
 EXIT_BAD_INPUT = 2
+FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}  # output that cannot be written
+SECONDS = decimal(numbers.MAX_SECONDS)  # --wait, --seconds: over 0, at most a day
+HEARTS = decimal(numbers.MAX_HEARTS)  # --health
 
 
 class Parser(argparse.ArgumentParser):
@@ -26,7 +33,13 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Report a usage error in one line and exit with status 2."""
-        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {one_line(message)} (see --help)\n")
+
+
+def one_line(message: str) -> str:
+    """Return an error message as one line: any line break in it (from text the user gave)
+    written as \\n."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def parser() -> Parser:
@@ -66,8 +79,8 @@ def add_practice_bookworm(bookworm: argparse.ArgumentParser) -> None:
     start = bookworm.add_mutually_exclusive_group()
     start.add_argument("--tiles", help="the first grid: 16 tiles TEXT[:state], rows split by '/'")
     start.add_argument("--seed", type=int, help="seed of the random tiles (default: any)")
-    bookworm.add_argument("--enemy-hearts", type=positive, default=10,
-                          help="each enemy's hearts (default 10)")
+    bookworm.add_argument("--enemy-hearts", type=whole(1, int(numbers.MAX_HEARTS)),
+                          default=10, help="each enemy's hearts (default 10)")
     bookworm.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
     bookworm.add_argument("--results", metavar="FILE",
                           help="keep every board, attack and click here (JSON)")
@@ -81,12 +94,13 @@ def add_solve(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("--board", help="grid text: rows split by '/', e.g. EECA/ALEP/HNBO/QTTY")
     solve.add_argument("--values", help="printed tile values, row-major, e.g. '1 4 2 3/...'")
     solve.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
-    solve.add_argument("--min-len", type=positive, help="shortest word to report")
-    solve.add_argument("--top", type=positive, help="list only the best N")
+    solve.add_argument("--min-len", type=whole(1, MAX_WORD_LETTERS),
+                       help="shortest word to report")
+    solve.add_argument("--top", type=whole(), help="list only the best N")
     solve.add_argument("--json", action="store_true", help="print JSON (the documented contract)")
     bookworm = solve.add_argument_group("Bookworm Adventures")
     bookworm.add_argument("--tiles", help="up to 16 tiles TEXT[:state], e.g. 'P A:locked E'")
-    bookworm.add_argument("--health", type=float, help="Lex's health in hearts")
+    bookworm.add_argument("--health", type=HEARTS, help="Lex's health in hearts")
     bookworm.add_argument("--enemy", help="enemy status, comma-separated (poisoned,burning,...)")
     crossword = solve.add_argument_group("Wordfeud, Scrabble, Words With Friends")
     crossword.add_argument("--board-file", help="15 lines of 15: '.' empty, A-Z, lowercase blank")
@@ -125,7 +139,7 @@ def add_live(live: argparse.ArgumentParser, title: str) -> None:
     live.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
     live.add_argument("--stop-key", default="esc", metavar="K",
                       help="a key that stops play, pressed anywhere (default: esc)")
-    live.add_argument("--wait", type=seconds, default=60.0, metavar="S",
+    live.add_argument("--wait", type=SECONDS, default=60.0, metavar="S",
                       help="seconds to wait for a board to show (default: 60)")
     live.add_argument("--json", action="store_true", help="print JSON")
     add_reader(live)
@@ -134,11 +148,12 @@ def add_live(live: argparse.ArgumentParser, title: str) -> None:
 def add_play(play: argparse.ArgumentParser) -> None:
     """Add the options of `assistant play wordament`."""
     add_live(play, "Wordament")
-    play.add_argument("--rounds", type=positive, help="stop after N rounds (default: play on)")
-    play.add_argument("--seconds", type=seconds, help="stop after S seconds")
-    play.add_argument("--drag-ms", type=seconds, default=20.0, metavar="N",
+    play.add_argument("--rounds", type=whole(), help="stop after N rounds (default: play on)")
+    play.add_argument("--seconds", type=SECONDS, help="stop after S seconds")
+    play.add_argument("--drag-ms", type=decimal(numbers.MAX_DRAG_MS), default=20.0,
+                      metavar="N",
                       help="milliseconds per drag segment, tile to tile (default: 20)")
-    play.add_argument("--min-len", type=positive, help="shortest word to play")
+    play.add_argument("--min-len", type=whole(1, MAX_WORD_LETTERS), help="shortest word to play")
     play.add_argument("--extra-lexicon", metavar="L",
                       help="words to try after the lexicon's, to learn the game's dictionary")
     play.add_argument("--dry-run", action="store_true",
@@ -151,29 +166,18 @@ def add_play(play: argparse.ArgumentParser) -> None:
 def add_overlay(bookworm: argparse.ArgumentParser) -> None:
     """Add the options of `assistant overlay bookworm`."""
     add_live(bookworm, "Bookworm")
-    bookworm.add_argument("--top", type=positive, help="words in each JSON line (default 10); "
+    bookworm.add_argument("--top", type=whole(), help="words in each JSON line (default 10); "
                           "the panel shows the best and the next 4")
     bookworm.add_argument("--play", action="store_true",
                           help="click the best word's tiles and Attack, board after board "
                                "(without it, nothing is ever clicked)")
-    bookworm.add_argument("--attacks", type=positive, metavar="N",
+    bookworm.add_argument("--attacks", type=whole(), metavar="N",
                           help="with --play: stop after N attacks")
-    bookworm.add_argument("--settle", type=seconds, default=0.15, metavar="S",
+    bookworm.add_argument("--settle", type=decimal(60.0), default=0.15, metavar="S",
                           help="seconds the grid must keep still before it is read (0.15)")
-    bookworm.add_argument("--health", type=float, help="Lex's health in hearts (strategy)")
+    bookworm.add_argument("--health", type=HEARTS, help="Lex's health in hearts (strategy)")
     bookworm.add_argument("--enemy", help="enemy status, comma-separated (strategy)")
     bookworm.set_defaults(min_len=None)
-
-
-def seconds(text: str) -> float:
-    """Return a positive number option value (seconds, milliseconds)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
-    return value
 
 
 def add_practice_wordament(wordament: argparse.ArgumentParser) -> None:
@@ -182,17 +186,11 @@ def add_practice_wordament(wordament: argparse.ArgumentParser) -> None:
     board.add_argument("--board", help="the board every round, e.g. EECA/ALEP/HNBO/QTTY")
     board.add_argument("--seed", type=int, help="random boards from this seed")
     wordament.add_argument("--values", help="the board's values, e.g. '1 4 2 3/20 2 1 6/...'")
-    wordament.add_argument("--seconds", type=positive, default=120, help="per round (120)")
-    wordament.add_argument("--rounds", type=positive, help="stop after N rounds")
+    wordament.add_argument("--seconds", type=whole(1, int(numbers.MAX_SECONDS)), default=120,
+                           help="per round (120)")
+    wordament.add_argument("--rounds", type=whole(), help="stop after N rounds")
     wordament.add_argument("--lexicon", help="the game's word list: path or bundled name")
     wordament.add_argument("--results", metavar="FILE", help="keep every swipe in this JSON")
-
-
-def positive(text: str) -> int:
-    """Return a positive integer option value."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
-    return int(text)
 
 
 def progress(message: str) -> None:
@@ -308,22 +306,60 @@ def run() -> NoReturn:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    options = parser().parse_args(argv)
+    args = sys.argv[1:] if argv is None else list(argv)
+    top = parser()
+    options = top.parse_args(args)
     try:
+        check(options, defaults(top, args))
         result, render, status = dispatch(options)
+        say(json.dumps(result, default=printable) if getattr(options, "json", False)
+            else render(result))
     except BadInput as err:
-        print(f"assistant: error: {err}", file=sys.stderr)
+        print(f"assistant: error: {one_line(str(err))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("assistant: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader left early (| head): it has what it wanted
+        return quit_output()
+    except MemoryError:
+        print("assistant: error: out of memory (a bigger input than this machine can hold)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as err:
+        if err.errno not in FULL:
+            return internal(err)
+        print(f"assistant: error: cannot write the output ({err.strerror})", file=sys.stderr)
+        return quit_output(EXIT_BAD_INPUT)
     except Exception as err:  # a bug: one line for the user, the traceback on request
-        if os.environ.get("ASSISTANT_DEBUG"):
-            raise
-        print(f"assistant: internal error: {type(err).__name__}: {err} "
-              "(set ASSISTANT_DEBUG=1 for the traceback)", file=sys.stderr)
-        return 1
-    with suppress(BrokenPipeError):  # the reader left early (| head): it has what it wanted
-        print(json.dumps(result, default=printable) if getattr(options, "json", False)
-              else render(result))
+        return internal(err)
     return status
+
+
+def say(text: str) -> None:
+    """Print the command's result and flush it, so that a full disk is found here."""
+    try:
+        print(text)
+    except UnicodeEncodeError:  # a file name's undecodable bytes: shown replaced
+        print(text.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+    if sys.stdout:
+        sys.stdout.flush()
+
+
+def quit_output(status: int = 0) -> int:
+    """Leave stdout writing nowhere (what it holds is lost: the reader is gone or the disk
+    full), so that no later flush fails again; return the status."""
+    with suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    return status
+
+
+def internal(err: BaseException) -> int:
+    """Report a bug in one line (the traceback with ASSISTANT_DEBUG=1); return status 1."""
+    if os.environ.get("ASSISTANT_DEBUG"):
+        raise err
+    print(f"assistant: internal error: {type(err).__name__}: {' '.join(str(err).split())} "
+          "(set ASSISTANT_DEBUG=1 for the traceback)", file=sys.stderr)
+    return 1

@@ -21,11 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .core.numbers import shown
 from .core.types import BadInput
+from .files import read_file
 from .timing import Clock
 from .vision.types import Cell, Reading
 
 KINDS = ("tiles", "values", "states")
+MAX_LABELS_BYTES = 16 << 20
 EMPTY = {"", ".", "#", "_"}
 
 
@@ -127,14 +130,14 @@ def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str,
 def labels(directory: Path) -> list[dict[str, Any]]:
     """Return the entries of DIR/labels.json, or raise BadInput saying what is wrong."""
     path = directory / "labels.json"
+    data = read_file(path, "a labels file", MAX_LABELS_BYTES, missing=" (eval needs a labels.json)")
     try:
-        entries = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file (eval needs a labels.json)") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        entries = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
         raise BadInput(f"{path}: not a readable JSON list of labels ({err})") from None
     if not isinstance(entries, list) or not all(
-            isinstance(e, dict) and {"file", "game", "tiles"} <= set(e) for e in entries):
+            isinstance(e, dict) and {"file", "game", "tiles"} <= set(e)
+            and isinstance(e["file"], str) and isinstance(e["game"], str) for e in entries):
         raise BadInput(f"{path}: expected a list of {{file, game, tiles, ...}} objects")
     return entries
 
@@ -144,7 +147,7 @@ def run(directory: str, reader: str = "auto", games: Sequence[str] | None = None
     from . import vision
 
     folder = Path(directory)
-    entries = [e for e in labels(folder) if not games or e["game"] in games]
+    entries = chosen(labels(folder), games, folder / "labels.json")
     known = [e for e in entries if e["game"] in vision.READERS]
     images = [read_image(folder, e, reader) for e in known]
     missing = sorted({e["game"] for e in entries} - {e["game"] for e in known})
@@ -155,6 +158,27 @@ def run(directory: str, reader: str = "auto", games: Sequence[str] | None = None
             "wrong": sum(sum(c[1] for c in i["counts"].values()) for i in images
                          if i["status"] == "read"),
             "failed": sum(i["status"] == "failed" for i in images)}
+
+
+def chosen(entries: list[dict[str, Any]], games: Sequence[str] | None,
+           where: Path) -> list[dict[str, Any]]:
+    """Return the labelled images of these games (a game by the project's name, as in --game,
+    or the labels' own: bookworm takes bookworm_adventures, boggle both boggle_*); BadInput
+    for a game no reader knows, or when none is labelled."""
+    from .vision import READERS
+
+    if not games:
+        return entries
+    for game in games:
+        if game not in READERS:
+            raise BadInput(f"eval --game {shown(game)}: not a game (known: "
+                           f"{', '.join(sorted(set(READERS.values())))})")
+    picked = [e for e in entries if any(
+        e["game"] == g or g == READERS[g] == READERS.get(e["game"]) for g in games)]
+    if not picked:
+        raise BadInput(f"{where}: no images labelled {' or '.join(games)} (it labels "
+                       f"{', '.join(sorted({str(e['game']) for e in entries})) or 'none'})")
+    return picked
 
 
 def summary(images: list[dict[str, Any]]) -> dict[str, Any]:

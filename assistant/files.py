@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from .core.types import BadInput
+
+NONBLOCK, BINARY = getattr(os, "O_NONBLOCK", 0), getattr(os, "O_BINARY", 0)
 
 
 def size_name(limit: int) -> str:
@@ -22,9 +25,16 @@ def read_file(path: str | Path, what: str, limit: int, label: str = "",
     missing (plus the `missing` hint), a directory, over `limit` bytes, or unreadable."""
     path, where = Path(path), f"{label}{path}"
     try:
-        if path.stat().st_size > limit:
-            raise BadInput(f"{where}: over {size_name(limit)}, too big for {what}")
-        return path.read_bytes()
+        # opened once, so what is checked is what is read; without waiting for a FIFO's writer
+        with os.fdopen(os.open(path, os.O_RDONLY | NONBLOCK | BINARY), "rb", buffering=0) as file:
+            kind = os.fstat(file.fileno())
+            if stat.S_ISDIR(kind.st_mode):
+                raise IsADirectoryError
+            if not stat.S_ISREG(kind.st_mode):  # /dev/zero, a FIFO, a socket: no end, no size
+                raise BadInput(f"{where}: not a regular file (a device or a pipe), not {what}")
+            if kind.st_size > limit:
+                raise BadInput(f"{where}: over {size_name(limit)}, too big for {what}")
+            return file.read(limit + 1)
     except FileNotFoundError:
         raise BadInput(f"{where}: no such file{missing}") from None
     except IsADirectoryError:

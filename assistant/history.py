@@ -7,6 +7,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .core.types import BadInput
+from .options import whole
 from .profiles import PROFILES
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ WIDTH = 100  # text lines are wrapped to this width
 def add_arguments(history: argparse.ArgumentParser) -> None:
     """Add the options of `assistant history`."""
     history.add_argument("--game", choices=sorted(PROFILES), help="only this game")
-    history.add_argument("--limit", type=int, default=20, help="rounds listed (default 20)")
+    history.add_argument("--limit", type=whole(), default=20, help="rounds listed (default 20)")
     history.add_argument("--forget", action="store_true",
                          help="clear the history and learned words (only --game's, if given)")
     history.add_argument("--json", action="store_true", help="print JSON")

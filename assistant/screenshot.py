@@ -84,9 +84,26 @@ def read(frame: np.ndarray, game: str, reader: str, where: str, language: str = 
     if game not in vision.READERS:
         raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
     try:
-        return vision.read_board(game, frame, reader, language)
+        reading = vision.read_board(game, frame, reader, language)
     except BadInput as err:
         raise BadInput(f"{where}: {err}{looks_like(frame, game, str(err))}") from None
+    if not reading.claimed() and (other := another_game(frame, game, reading)):
+        raise BadInput(f"{where}: {len(reading.uncertain())} of {len(reading.cells)} tiles read "
+                       f"unsure as {game}; it looks like {other} (try --game {other})")
+    return reading
+
+
+def another_game(frame: np.ndarray, game: str, reading: Reading) -> str | None:
+    """Return the game whose board a doubtful reading's frame shows instead, or None: one
+    whose reader says it looks like its board, or, when over a quarter of the tiles were
+    unsure, one whose reader reads it surely (slower: a whole read for each game)."""
+    from . import vision
+
+    other = vision.identify(frame, but=game)
+    if other or 4 * len(reading.uncertain()) <= len(reading.cells):
+        return other
+    return next((g for g in vision.IDENTIFY_ORDER
+                 if vision.READERS[g] != vision.READERS[game] and vision.claims(g, frame)), None)
 
 
 def looks_like(frame: Any, game: str, message: str) -> str:

@@ -69,7 +69,7 @@ def test_readable_table():
     (["--game", "wordament", "--board", "EECA/ALEP/HNBO/QTTY", "--values", "1 2"], "values"),
     (["--game", "boggle"], "--board"),
     (["--game", "chess", "--board", "ABCD"], "invalid choice"),
-    (["--game", "boggle", "--board", "ABCD", "--top", "0"], "positive"),
+    (["--game", "boggle", "--board", "ABCD", "--top", "0"], "not a whole number from 1"),
     (["--game", "boggle", "--board", "ABCD/EFGH/IJKL/MNOP", "--lexicon", "/no/such/list.txt"],
      "no such file"),
 ])

@@ -94,10 +94,15 @@ def wait_until(moment: float) -> None:
 def load_pyautogui() -> Any:
     """Return pyautogui with its fail-safe on and no automatic pauses (BadInput if no display)."""
     from .x11 import quiet
+    try:  # pyautogui (its MouseInfo) prints a note and exits without tkinter: asked first
+        import tkinter  # noqa: F401
+    except ImportError:
+        raise BadInput("cannot use the mouse: Python's tkinter is missing "
+                       "(install it: sudo apt-get install python3-tk)") from None
     try:
         with quiet():
             import pyautogui
-    except Exception as err:  # what fails depends on the platform: no DISPLAY, no X server
+    except (Exception, SystemExit) as err:  # by platform: no DISPLAY, no X server
         raise BadInput(f"cannot use the mouse ({type(err).__name__}: {err}): "
                        "is a display running?") from None
     pyautogui.FAILSAFE = True

@@ -42,8 +42,7 @@ class MssScreen:
     def mss(self) -> Any:
         """Return this thread's mss instance, made on first use."""
         if not hasattr(self.local, "mss"):
-            import mss
-            self.local.mss = mss.MSS()
+            self.local.mss = open_mss()
         return self.local.mss
 
     def grab(self, region: Region) -> np.ndarray:
@@ -91,11 +90,22 @@ class FrameScreen:
         return self.frame[y:y + region.h, x:x + region.w].copy()
 
 
+def open_mss() -> Any:
+    """Return an mss instance, or BadInput when there is no display to capture (none set, or
+    one that cannot be reached)."""
+    import mss
+    try:
+        return mss.MSS()
+    except mss.ScreenShotError as err:
+        detail = " ".join(str(err).split())
+        raise BadInput(f"cannot capture the screen ({detail}): is a display running, and "
+                       f"DISPLAY set to it?") from None
+
+
 def virtual_screen() -> Region:
     """Return the virtual screen: the rectangle around every monitor."""
-    import mss
     make_dpi_aware()
-    with mss.MSS() as screen:
+    with open_mss() as screen:
         whole = screen.monitors[0]
     return Region(whole["left"], whole["top"], whole["width"], whole["height"])
 

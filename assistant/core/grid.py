@@ -14,10 +14,13 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from .lexicon import END, Lexicon, Node
+from .numbers import MAX_TILE_VALUE, shown, whole
 from .rules import GridRules
 from .types import BadInput, FoundWord, Grid, Tile
 
 TILE = re.compile(r"[A-Z]+(/[A-Z]+)*|[A-Z]+-|-[A-Z]+|[#._]")
+MAX_SIDE = 12  # tiles in a grid's row or column: a documented cap (see README, bad input)
+MAX_TILE_LETTERS = {False: 2, True: 5}  # a tile's letters: QU, TH; with a dash OVER-, -TION
 ROW_BREAKS = re.compile(r"\s*[\n,;]\s*|\s+/\s+")
 
 
@@ -92,14 +95,28 @@ def total_score(found: Sequence[FoundWord]) -> int:
 def parse_grid(text: str, rules: GridRules, values: str | None = None) -> Grid:
     """Return the grid written as board text: rows split by '/', tiles by spaces or one a char."""
     rows = _rows(text.strip(), rules)
+    if len(rows) > MAX_SIDE or len(rows[0]) > MAX_SIDE:
+        raise BadInput(f"board: {len(rows)}x{len(rows[0])} tiles, over the cap of "
+                       f"{MAX_SIDE}x{MAX_SIDE} (Super Big Boggle is 6x6)")
     for r, row in enumerate(rows):
         for c, tile in enumerate(row):
-            if not TILE.fullmatch(tile):
-                raise BadInput(f"board: tile {tile!r} at row {r + 1}, column {c + 1} is not a tile "
-                               "(write E, QU, A/B, RE-, -ING, or # for an empty cell)")
+            if not TILE.fullmatch(tile) or letters(tile) > MAX_TILE_LETTERS[affix(tile)]:
+                raise BadInput(f"board: tile {shown(tile)} at row {r + 1}, column {c + 1} is not "
+                               "a tile (write E, QU, A/B, RE-, -ING, or # for an empty cell; "
+                               "at most 2 letters, 5 with a dash)")
     grid = Grid(len(rows), len(rows[0]), tuple(Tile(t) for row in rows for t in row))
     _check_shape(grid, rules)
     return grid if values is None else with_values(grid, parse_values(values, len(grid.tiles)))
+
+
+def letters(tile: str) -> int:
+    """Return the letters of a tile text, the longest side of an either/or tile."""
+    return max(len(side.strip("-")) for side in tile.split("/"))
+
+
+def affix(tile: str) -> bool:
+    """True for a prefix or suffix tile (RE-, -ING)."""
+    return tile.startswith("-") or tile.endswith("-")
 
 
 def _rows(text: str, rules: GridRules) -> list[list[str]]:
@@ -163,15 +180,12 @@ def _check_shape(grid: Grid, rules: GridRules) -> None:
 
 
 def parse_values(text: str, count: int) -> list[float]:
-    """Return the tile values written as numbers split by spaces, commas or '/'."""
-    items = [v for v in re.split(r"[\s,/]+", text.strip()) if v]
-    try:
-        numbers = [float(v) for v in items]
-    except ValueError:
-        raise BadInput(f"values: {text!r} is not a list of numbers") from None
-    if len(numbers) != count:
-        raise BadInput(f"values: {len(numbers)} numbers given for {count} tiles")
-    return [int(v) if v.is_integer() else v for v in numbers]
+    """Return the printed tile values written as whole numbers (1 to 99) split by spaces,
+    commas or '/'."""
+    items = [v for v in re.split(r"[\s,/]+", str(text).strip()) if v]
+    if len(items) != count:
+        raise BadInput(f"values: {len(items)} numbers given for {count} tiles")
+    return [whole(v, f"values: tile {i + 1}", 1, MAX_TILE_VALUE) for i, v in enumerate(items)]
 
 
 def with_values(grid: Grid, values: Sequence[float | None]) -> Grid:

@@ -23,6 +23,10 @@ FORMAT = 2  # bump when the compiled form changes
 Node = dict  # letter -> Node, and END -> True
 
 WORD = re.compile(r"[A-Z]+")
+MAX_WORD_LETTERS = 64  # a longer entry is skipped (the longest English words have about 45)
+MAX_WORDS = 2_000_000  # distinct words in a list (ENABLE has 172,820)
+MAX_TRIE_LETTERS = 2_000_000  # letters once shared beginnings count once (ENABLE: 387,880);
+# a list of random words as big takes about 10 s and 500 MB to compile: more is refused
 
 
 @dataclass(frozen=True)
@@ -41,22 +45,44 @@ def parse_words(data: bytes, where: str = "word list",
     that are not words of the language are counted as skipped."""
     if b"\x00" in data[:65536]:
         raise BadInput(f"{where}: a binary file, not a word list")
+    if (lines := data.count(b"\n")) > MAX_WORDS:
+        raise BadInput(f"{where}: {lines:,} lines, over the cap of {MAX_WORDS:,} words")
     words: set[str] = set()
     skipped: list[str] = []
     for line in decode(data).splitlines():
         token = line.split(None, 1)[0] if line.strip() else ""
-        word = as_tiles(token, language)
+        word = as_tiles(token, language) if len(token) <= MAX_WORD_LETTERS else None
         if word:
             words.add(word)
         elif token:
-            skipped.append(token.upper())
+            skipped.append(token[:MAX_WORD_LETTERS].upper())
     if not words:
         raise BadInput(f"{where}: no valid words (one A-Z word per line expected)")
-    return WordList(sorted(words), len(skipped), tuple(skipped[:5]))
+    ordered = sorted(words)
+    if (letters := trie_letters(ordered)) > MAX_TRIE_LETTERS:
+        raise BadInput(f"{where}: too big to compile: {letters:,} letters once shared "
+                       f"beginnings count once, over the cap of {MAX_TRIE_LETTERS:,}")
+    return WordList(ordered, len(skipped), tuple(skipped[:5]))
+
+
+def trie_letters(words: list[str]) -> int:
+    """Return the letters of sorted words once the beginning each shares with the word before
+    is counted once: the nodes of their trie, which compiling them builds."""
+    total, before = 0, ""
+    for word in words:
+        shared = 0
+        for a, b in zip(word, before, strict=False):
+            if a != b:
+                break
+            shared += 1
+        total, before = total + len(word) - shared, word
+    return total
 
 
 def decode(data: bytes) -> str:
-    """Return a word list's text: UTF-8, or Latin-1 (as some system lists are) when not."""
+    """Return a word list's text: UTF-8 (without a byte-order mark), or Latin-1 (as some
+    system lists are) when not."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:

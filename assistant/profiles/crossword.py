@@ -56,7 +56,7 @@ def read_text(path: str, what: str) -> str:
     """Return a small text file's contents, or raise BadInput saying why it cannot be read."""
     data = read_file(path, f"a {what} file", MAX_FILE_BYTES, f"{what} ")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows Notepad) dropped
     except UnicodeDecodeError:
         raise BadInput(f"{what} {path}: not a text file") from None
 

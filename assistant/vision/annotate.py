@@ -12,6 +12,7 @@ API:
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -137,12 +138,19 @@ def draw_mark(out: np.ndarray, mark: str, box: tuple[int, int, int, int],
 
 
 def save(image: np.ndarray, path: str | Path) -> None:
-    """Write an image file (its type by its suffix); BadInput naming the file if it cannot."""
+    """Write an image file (its type by its suffix); BadInput naming the file if it cannot.
+    OpenCV only encodes: the bytes are written here, so a name with any bytes in it (a
+    non-UTF-8 name, held as surrogate escapes) is written as it was given."""
     path = Path(path)
     try:
-        ok = cv2.imwrite(str(path), image)
+        ok, data = cv2.imencode(path.suffix or ".png", image)
     except cv2.error:
         ok = False
     if not ok:
-        raise BadInput(f"{path}: cannot write the annotated image here (a .png or .jpg name, "
-                       "in a folder that exists?)")
+        raise BadInput(f"{path}: cannot write the annotated image as {path.suffix or 'this'} "
+                       "(a .png or .jpg name?)")
+    try:
+        with open(os.fsencode(path), "wb") as out:
+            out.write(data.tobytes())
+    except OSError as err:
+        raise BadInput(f"{path}: cannot write the annotated image here ({err.strerror})") from None

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 MAX_BYTES = 256 << 20
+MIN_SIDE = 16  # pixels: no board fits in less
+MAX_ASPECT = 10  # long side over short side: screens and phones are under 4, boards square
 
 
 def sniff(data: bytes) -> str:
@@ -93,6 +95,16 @@ def decode(data: bytes, where: str) -> np.ndarray:
     return frame
 
 
+def sane_shape(frame: np.ndarray, where: str) -> np.ndarray:
+    """Return the frame, or raise BadInput when it is too small or too thin to hold a board
+    (scaled for reading, a side would come to nothing)."""
+    height, width = frame.shape[:2]
+    if min(height, width) < MIN_SIDE or max(height, width) > MAX_ASPECT * min(height, width):
+        raise BadInput(f"{where}: {width}x{height} pixels is too small or too thin to hold a "
+                       f"board (at least {MIN_SIDE} pixels a side, at most {MAX_ASPECT}:1)")
+    return frame
+
+
 @contextmanager
 def quiet_stderr() -> Iterator[None]:
     """Send what C libraries print on the stderr file (libpng's "libpng error: ...") nowhere
@@ -118,4 +130,4 @@ def quiet_stderr() -> Iterator[None]:
 
 def load_image(path: str | Path) -> np.ndarray:
     """Return the BGR frame of an image file, or raise BadInput naming the file and the fault."""
-    return decode(read_file(path, "an image", MAX_BYTES), str(path))
+    return sane_shape(decode(read_file(path, "an image", MAX_BYTES), str(path)), str(path))
