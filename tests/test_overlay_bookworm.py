@@ -433,4 +433,6 @@ def test_when_the_window_closes_the_overlay_exits_with_one_line(running, xserver
     game.close()
     status, err = overlay.end(timeout=10)
     assert status == 2
-    assert err.splitlines() == [f"assistant: error: the window {W.TITLE!r} was closed"]
+    chosen, *error = err.splitlines()
+    assert chosen.startswith(f'assistant: window: "{W.TITLE}" ')
+    assert error == [f"assistant: error: the window {W.TITLE!r} was closed"]
