@@ -290,7 +290,7 @@ def test_a_bigger_terminal_named_after_the_command_is_not_taken_for_the_game(
     shape = dict(line.split("=") for line in x_server.xdotool(
         "getwindowgeometry", "--shell", str(played.window)).split())
     right = int(shape["X"]) + int(shape["WIDTH"]) + 20
-    size = (1280 - right - 10, 780)
+    size = (1280 - right - 10, 700)
     assert size[0] * size[1] > int(shape["WIDTH"]) * int(shape["HEIGHT"])
     terminal = TkWindow(x_server.env, "--title", "Command Prompt - assistant play wordament",
                         "--geometry", f"{size[0]}x{size[1]}+{right}+10")
