@@ -128,7 +128,7 @@ def test_a_window_closed_is_gone():
 # --- the windows above the game
 
 
-def test_above_holds_untitled_menus_and_tooltips_but_not_click_through_empty_hidden_or_ours():
+def test_above_holds_untitled_menus_and_tooltips_not_click_through_empty_hidden_or_ours():
     desktop = FakeDesktop([
         FakeWindow(1, "", Region(150, 100, 80, 20), pid=50),  # a tooltip: kept
         FakeWindow(2, "overlay", Region(0, 0, 2000, 2000), pid=51, exstyle=0x80020),  # through
@@ -136,6 +136,7 @@ def test_above_holds_untitled_menus_and_tooltips_but_not_click_through_empty_hid
         FakeWindow(4, "Mail", Region(0, 0, 500, 500), pid=53, iconic=True),
         FakeWindow(5, "Calendar", Region(0, 0, 500, 500), pid=54, cloaked=2),
         FakeWindow(6, "assistant overlay", Region(100, 80, 50, 50), pid=os.getpid()),
+        FakeWindow(10, "Command Prompt", Region(600, 600, 300, 200), pid=os.getppid()),
         FakeWindow(7, "Menu", Region(90, 60, 120, 200), Region(80, 50, 140, 220), pid=55),
         FakeWindow(8, "hidden", visible=False),
         GAME,
@@ -145,6 +146,7 @@ def test_above_holds_untitled_menus_and_tooltips_but_not_click_through_empty_hid
     above = found.above(found.find("Wordament"))
     assert [(w.id, w.title, w.region) for w in above] == [
         (1, "", Region(150, 100, 80, 20)),
+        (10, "Command Prompt", Region(600, 600, 300, 200)),  # our terminal does cover it
         (7, "Menu", Region(80, 50, 140, 220)),  # its visible frame, not its client area
     ]
     assert desktop.undeclared() == set()

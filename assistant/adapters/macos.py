@@ -17,6 +17,7 @@ Written against the documented Quartz calls; tests/test_adapters_macos.py runs i
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from ..core.gestures import Region
@@ -117,9 +118,9 @@ class QuartzWindows:
         return bool(front) and int(front[0][self.quartz.kCGWindowNumber]) == window.id
 
     def above(self, window: Window) -> list[Window]:
-        """Return the normal windows in front of this one, front first, untitled ones too,
-        not our own (the overlay)."""
+        """Return the normal windows in front of this one, front first, untitled ones too, not
+        this process's (the overlay; a terminal over the game does cover it)."""
         listed = [self.window(info) for info in self.on_screen()]
         ids = [w.id for w in listed]
-        return [w for w in listed[:ids.index(window.id)] if w not in self.ours] \
+        return [w for w in listed[:ids.index(window.id)] if w.pid != os.getpid()] \
             if window.id in ids else []

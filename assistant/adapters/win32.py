@@ -251,8 +251,9 @@ class Win32Windows:
 
     def above(self, window: Window) -> list[Window]:
         """Return the windows shown above this one in the z-order, top first: untitled ones
-        too (menus, tooltips), not click-through (WS_EX_TRANSPARENT), empty, hidden or our own
-        ones; none when this one is not shown."""
+        too (menus, tooltips), not click-through (WS_EX_TRANSPARENT), empty, hidden or this
+        process's ones (a terminal over the game does cover it); none when this one is not
+        shown."""
         handles = self.handles()
         if self.live(window) not in handles or self.hidden(window.id):
             return []
@@ -261,6 +262,6 @@ class Win32Windows:
             if self.user32.IsWindowVisible(hwnd) and not self.hidden(hwnd) and \
                     not self.user32.GetWindowLongW(hwnd, GWL_EXSTYLE) & WS_EX_TRANSPARENT:
                 shown = Window(hwnd, self.text(hwnd), self.frame(hwnd), self.pid(hwnd))
-                if shown.region.w > 0 and shown.region.h > 0 and shown not in self.ours:
+                if shown.region.w > 0 and shown.region.h > 0 and shown.pid != os.getpid():
                     found.append(shown)
         return found

@@ -75,7 +75,7 @@ class Windows(Protocol):
 
     def above(self, window: Window) -> list[Window]:
         """Return the windows shown above this one, top first, untitled ones too (none when
-        it is not shown); never this program's own."""
+        it is not shown); never this process's own (the overlay)."""
 
 
 # --- which window the user means (pure) --------------------------------------------------------

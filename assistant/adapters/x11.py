@@ -167,8 +167,9 @@ class X11Windows:
 
     def above(self, window: Window) -> list[Window]:
         """Return the mapped windows stacked above this one, top first, untitled ones too (a
-        window just mapped may have no title yet; a menu never has one), not our own (the
-        overlay); only the top-levels above its own are looked at: this is asked often."""
+        window just mapped may have no title yet; a menu never has one), not this process's
+        (the overlay; a terminal over the game does cover it); only the top-levels above its
+        own are looked at: this is asked often."""
         top = self.top_of(window)
         stack = self.root.query_tree().children  # bottom first
         ids = [child.id for child in stack]
@@ -179,7 +180,7 @@ class X11Windows:
                     client = self.client(child)
                     window = Window(client.id, self.title(client), self.area(client),
                                     self.pid(client))
-                    if window not in self.ours:
+                    if window.pid != os.getpid():
                         found.append(window)
         return found
 
