@@ -134,7 +134,8 @@ def add_live(live: argparse.ArgumentParser, title: str) -> None:
     """Add the options every live command has: where the game is, the stop key, --json."""
     where = live.add_mutually_exclusive_group()
     where.add_argument("--window-title", metavar="T",
-                       help=f"the game window's title holds T (default: {title})")
+                       help=f"the game window's title: exactly T, else starting with T, "
+                       f"else holding T (default: {title})")
     where.add_argument("--region", metavar="X,Y,W,H", help="the game is this screen rectangle")
     live.add_argument("--lexicon", help="word-list path or bundled name (default: enable)")
     live.add_argument("--stop-key", default="esc", metavar="K",

@@ -54,7 +54,8 @@ class Target:
         closed or minimised."""
         region = self.place()
         if region is None:
-            raise BadInput(f"{self.name} is minimised: restore it and start again")
+            raise BadInput(f"{self.name} is minimised (or on another desktop): "
+                           "restore it and start again")
         return region
 
     def place(self) -> Region | None:
@@ -87,16 +88,18 @@ class Target:
             self.windows.focused(self.window)
 
 
-def find_target(options: Namespace, default_title: str) -> Target:
-    """Return the game to play: --region, or the window titled --window-title (or the
-    game's own title); BadInput listing the visible windows when there is none."""
+def find_target(options: Namespace, default_title: str,
+                tell: Callable[[str], None] = lambda line: None) -> Target:
+    """Return the game to play: --region, or the window the user means by --window-title (or
+    the game's own title), told in one line; BadInput when there is none or no one."""
     from .adapters import window as windows
 
-    windows.make_dpi_aware()
+    windows.prepare(tell)
     if options.region:
         return Target(windows.parse_region(options.region))
     found = windows.windows()
     game = found.find(options.window_title or default_title)
+    tell(f"window: {windows.describe(game)}")
     return Target(game.region, found, game)
 
 

@@ -274,7 +274,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
 
     lexicon = wordlist.load(options.lexicon, progress)
     extra = wordlist.load(options.extra_lexicon, progress) if options.extra_lexicon else None
-    target = live.find_target(options, TITLE)
+    target = live.find_target(options, TITLE, progress)
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     deadline = time.monotonic() + options.seconds if options.seconds else None

@@ -322,7 +322,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
 
     lexicon = wordlist.load(options.lexicon, progress)
     wordlist.index(lexicon)  # built (or loaded) once, now
-    target = live.find_target(options, TITLE)
+    target = live.find_target(options, TITLE, progress)
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), GAME, "template")
     with Store.open() as store, stop_key(options.stop_key, warn) as pressed:

@@ -117,12 +117,55 @@ def test_not_found_lists_the_visible_titles_in_one_line(tk):
 
 
 @pytest.mark.display
-def test_the_biggest_of_several_matching_windows_is_chosen(tk):
+def test_an_exact_title_beats_bigger_prefix_and_substring_matches(tk):
+    tk("--title", "Game console", "--geometry", "500x400+300+10")
+    tk("--title", "The game", "--geometry", "600x500+10+250")
+    tk("--title", "Game", "--geometry", "200x150+10+10")
+    found = windows().find("game")
+    assert (found.title, found.region) == ("Game", Region(10, 10, 200, 150))
+    assert windows().find("GAME C").title == "Game console"
+
+
+@pytest.mark.display
+def test_equally_good_windows_are_named_in_one_line_never_guessed(tk):
     tk("--title", "Game small", "--geometry", "200x150+10+10")
     tk("--title", "Game big", "--geometry", "500x400+300+10")
-    tk("--title", "Game middle", "--geometry", "300x300+10+400")
-    found = windows().find("game")
-    assert (found.title, found.region) == ("Game big", Region(300, 10, 500, 400))
+    with pytest.raises(BadInput) as caught:
+        windows().find("game")
+    said = str(caught.value)
+    assert said.startswith("2 windows have the title 'game' (prefix match): ")
+    assert '"Game small" 200x150 at 10,10' in said and '"Game big" 500x400 at 300,10' in said
+    assert "\n" not in said
+
+
+@pytest.mark.display
+def test_a_window_of_our_own_process_is_never_chosen(tk, xserver):
+    import tkinter
+
+    other = tk("--title", "Wordament (practice)", "--geometry", "300x300+500+10")
+    ours = tkinter.Tk()
+    try:
+        ours.title("Wordament")
+        ours.geometry("400x400+10+10")
+        ours.update()
+        xserver.wait_window("^Wordament$")
+        ours.update()
+        found = windows().find("Wordament")
+    finally:
+        ours.destroy()
+    assert (found.title, found.region) == ("Wordament (practice)",
+                                           Region(500, 10, 300, 300))
+    assert other.shown["w"] == 300
+
+
+@pytest.mark.display
+def test_the_terminal_named_by_windowid_is_never_chosen(tk, xserver):
+    tk("--title", "Wordament", "--geometry", "700x500+10+10")  # a terminal, for the test
+    tk("--title", "Wordament (practice)", "--geometry", "300x300+800+10")
+    terminal = probe(xserver.env, "find", "Wordament")
+    assert terminal["title"] == "Wordament"  # the exact title, without WINDOWID
+    found = probe({**xserver.env, "WINDOWID": str(terminal["id"])}, "find", "Wordament")
+    assert found["title"] == "Wordament (practice)"
 
 
 @pytest.mark.display

@@ -392,6 +392,31 @@ def test_no_game_window_is_one_line(xserver):
     assert done.stderr.startswith("assistant: error: no window titled 'No such game'")
 
 
+def test_a_bigger_terminal_named_after_the_command_is_not_taken_for_the_game(running, xserver):
+    """The terminal fills the screen behind the game (there is no room for a bigger window
+    beside it): its title holds 'Bookworm', the game's starts with it."""
+    from tests.tk_window import TkWindow
+
+    start_game, start_overlay = running
+    terminal = TkWindow(xserver.env, "--title", "Command Prompt - assistant overlay bookworm",
+                        "--geometry", "1280x800+0+0")
+    try:
+        game = start_game(xserver, "--tiles", BOARD)
+        shape = dict(line.split("=") for line in xserver.xdotool(
+            "getwindowgeometry", "--shell", str(game.window)).split())
+        assert int(shape["WIDTH"]) * int(shape["HEIGHT"]) < 1280 * 800
+        overlay = start_overlay(xserver, "--wait", "20")
+        _, line = overlay.next()
+        overlay.stop()
+    finally:
+        terminal.close()
+    assert line["words"], line
+    assert overlay.process.stderr is not None
+    chosen = overlay.process.stderr.readline()
+    assert chosen.startswith(f'assistant: window: "{W.TITLE}" {shape["WIDTH"]}x{shape["HEIGHT"]} '
+                             f'at {shape["X"]},{shape["Y"]}'), chosen
+
+
 # -- out of sight: minimised or covered, the overlay hides -------------------------------------
 
 def nothing_marked(server: XServer) -> bool:
@@ -433,4 +458,6 @@ def test_when_the_window_closes_the_overlay_exits_with_one_line(running, xserver
     game.close()
     status, err = overlay.end(timeout=10)
     assert status == 2
-    assert err.splitlines() == [f"assistant: error: the window {W.TITLE!r} was closed"]
+    chosen, *error = err.splitlines()
+    assert chosen.startswith(f'assistant: window: "{W.TITLE}" ')
+    assert error == [f"assistant: error: the window {W.TITLE!r} was closed"]

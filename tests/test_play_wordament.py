@@ -220,9 +220,12 @@ def test_a_dry_run_moves_nothing(game, xserver):
 
 
 def one_line_error(done: subprocess.CompletedProcess) -> str:
-    """Return the one error line of a run that failed with status 2."""
+    """Return the one error line of a run that failed with status 2 (after the one line
+    naming the window chosen, when one was)."""
     assert done.returncode == 2, (done.stdout, done.stderr)
     lines = done.stderr.strip().splitlines()
+    if len(lines) == 2:
+        assert lines.pop(0).startswith("assistant: window: "), done.stderr
     assert len(lines) == 1 and lines[0].startswith("assistant: error: "), done.stderr
     return lines[0]
 
@@ -273,3 +276,28 @@ def test_a_capture_at_another_scale_than_the_window_is_one_line(xserver, monkeyp
     err = capsys.readouterr().err.strip().splitlines()
     assert status == 2 and len(err) == 1
     assert "600x400" in err[0] and "300x200" in err[0] and "200%" in err[0]
+
+
+@pytest.mark.parametrize("server", ["bare", "openbox"])
+def test_a_bigger_terminal_named_after_the_command_is_not_taken_for_the_game(
+        server, game, xserver, xserver_wm):
+    """cmd names its window after the command it runs: 'Command Prompt - assistant play
+    wordament' holds 'Wordament' too, and is bigger; the game's title starts with it."""
+    from tests.tk_window import TkWindow
+
+    x_server = xserver if server == "bare" else xserver_wm
+    played = game(x_server, "--board", BOARD, "--seconds", "60")
+    shape = dict(line.split("=") for line in x_server.xdotool(
+        "getwindowgeometry", "--shell", str(played.window)).split())
+    right = int(shape["X"]) + int(shape["WIDTH"]) + 20
+    size = (1280 - right - 10, 700)
+    assert size[0] * size[1] > int(shape["WIDTH"]) * int(shape["HEIGHT"])
+    terminal = TkWindow(x_server.env, "--title", "Command Prompt - assistant play wordament",
+                        "--geometry", f"{size[0]}x{size[1]}+{right}+10")
+    try:
+        done = played.play("--dry-run", "--json", "--wait", "20")
+    finally:
+        terminal.close()
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["board"] == "E E C A/A L E P/H N B O/Q T T Y"
+    assert done.stderr.startswith('assistant: window: "Wordament (practice)" '), done.stderr

@@ -20,11 +20,11 @@ platform's in a module of its own: overlay_x11, overlay_windows, overlay_mac):
   rectangles and whose input region is empty (works without a compositor). The shapes go on
   Tk's wrapper window, the parent of `winfo_id()`; without a window manager `-topmost` does
   nothing, so the window is raised on every `show` and again whenever it is covered.
-- Windows: a layered, topmost tool window, transparent to input, with a colour key
-  (`-transparentcolor`) for everything not drawn.
+- Windows: a layered, topmost, disabled tool window with a colour key (`-transparentcolor`)
+  for everything not drawn, made transparent to input and never activated (overlay_windows).
 - macOS: a transparent borderless window that ignores mouse events (pyobjc).
-Coordinates are screen pixels (see assistant/core/gestures.py); on macOS Tk, like the mouse,
-works in points (a Retina capture has two pixels a point).
+Coordinates are screen pixels (see assistant/core/gestures.py); on macOS they are points, which
+Tk, the mouse, Quartz and mss 10's capture (at nominal resolution) all count alike.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ class Panel:
     lines: tuple[str, ...]
     colour: str = "#202020"
     ink: str = "#ffffff"
-    font_size: int = 11
+    font_px: int = 14  # the text's height in pixels, not points: the panel is sized in pixels,
+    # and a size in points grows with the display scale (cut off at 125-150%)
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def draw(canvas: Any, scene: Scene, box: Region) -> None:
         fill(canvas, panel.box.moved(-box.x, -box.y), panel.colour)
         canvas.create_text(panel.box.x - box.x + 6, panel.box.y - box.y + 4, anchor="nw",
                            text="\n".join(panel.lines), fill=panel.ink, width=panel.box.w - 12,
-                           font=("Helvetica", panel.font_size))
+                           font=("Helvetica", -panel.font_px))  # negative: pixels
 
 
 def fill(canvas: Any, region: Region, colour: str) -> None:

@@ -112,7 +112,8 @@ def virtual_screen() -> Region:
 
 def check_scale(frame: np.ndarray, region: Region) -> None:
     """Raise BadInput when the capture's size differs from the window's: then capture pixels
-    and mouse coordinates disagree (a Retina display, or a process not DPI aware)."""
+    and mouse coordinates disagree (on Windows, a process not DPI aware; mss 10 captures a
+    Retina display in points, as the mouse and Quartz count, so macOS passes)."""
     h, w = frame.shape[:2]
     if (w, h) != (region.w, region.h):
         raise BadInput(f"captured {w}x{h} for a {region.w}x{region.h} window: display scale "

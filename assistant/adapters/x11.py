@@ -5,6 +5,10 @@ the window manager drew around one (it reparents the client into it). The client
 window at or below it that carries `WM_STATE` (set by the window manager), else the top-level
 itself; its title is `_NET_WM_NAME` (UTF-8), else `WM_NAME`; its client area is its own size,
 placed by `translate_coords` to the root (so frames, title bars and borders are never counted).
+Our own windows (the overlay, a terminal we run in) are told by the process that made them:
+`_NET_WM_PID` when set (Tk does not set it), else the X-Resource extension's answer for the
+client that created the window; a terminal's process started ours (see window.ancestors),
+and $WINDOWID, when a terminal sets it, names its window.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from ..core.gestures import Region
 from ..core.types import BadInput
-from .window import Window, WindowGone, choose
+from .window import Ours, Window, WindowGone, ancestors, choose
 
 ICONIC = 3  # WM_STATE: IconicState (ICCCM 4.1.3.1)
 
@@ -49,11 +53,13 @@ class X11Windows:
         self.errors = (error.XError, error.ConnectionClosedError)
         atom = self.display.intern_atom
         self.net_wm_name, self.utf8 = atom("_NET_WM_NAME"), atom("UTF8_STRING")
-        self.wm_state = atom("WM_STATE")
+        self.wm_state, self.net_wm_pid = atom("WM_STATE"), atom("_NET_WM_PID")
+        self.res = self.display.has_extension("X-Resource")
+        self.ours = Ours(ancestors(), frozenset(self.terminal()))
 
     def find(self, title: str) -> Window:
-        """Return the biggest shown window whose title holds `title` (any case)."""
-        return choose(self.shown(), title)
+        """Return the window the user means by `title` (see window.choose)."""
+        return choose(self.shown(), title, self.ours)
 
     def titles(self) -> list[str]:
         """Return the titles of the shown windows, top of the stack first."""
@@ -67,10 +73,35 @@ class X11Windows:
             with contextlib.suppress(*self.errors):  # closed while we looked
                 if top.get_attributes().map_state == 2:  # IsViewable
                     client = self.client(top)
-                    window = Window(client.id, self.title(client), self.area(client))
+                    window = Window(client.id, self.title(client), self.area(client),
+                                    self.pid(client))
                     if window.title and window.region.overlap(screen):
                         found.append(window)
         return found
+
+    def terminal(self) -> list[int]:
+        """Return the client window of the terminal we run in, when it names a window of
+        its own in $WINDOWID (xterm names a window inside its client window), else none."""
+        text = os.environ.get("WINDOWID", "")
+        with contextlib.suppress(*self.errors, ValueError):
+            inner = self.display.create_resource_object("window", int(text))
+            return [self.client(self.top(inner)).id, int(text)]
+        return []
+
+    def pid(self, window: Any) -> int:
+        """Return the id of the process that made the window: _NET_WM_PID, else the
+        X-Resource extension's (a local client's) answer, else 0."""
+        named = window.get_full_property(self.net_wm_pid, 0)
+        if named is not None and len(named.value):
+            return int(named.value[0])
+        if self.res:
+            from Xlib.ext import res
+            answer = self.display.res_query_client_ids(
+                [{"client": window.id, "mask": res.LocalClientPIDMask}])
+            for client in answer.ids:
+                if len(client.value):
+                    return int(client.value[0])
+        return 0
 
     def client(self, top: Any) -> Any:
         """Return the client window at or below a top-level window: the one the window
@@ -136,8 +167,9 @@ class X11Windows:
 
     def above(self, window: Window) -> list[Window]:
         """Return the mapped windows stacked above this one, top first, untitled ones too (a
-        window just mapped may have no title yet; a menu never has one); only the top-levels
-        above its own are looked at: this is asked often."""
+        window just mapped may have no title yet; a menu never has one), not this process's
+        (the overlay; a terminal over the game does cover it); only the top-levels above its
+        own are looked at: this is asked often."""
         top = self.top_of(window)
         stack = self.root.query_tree().children  # bottom first
         ids = [child.id for child in stack]
@@ -146,7 +178,10 @@ class X11Windows:
             with contextlib.suppress(*self.errors):  # closed while we looked
                 if child.get_attributes().map_state == 2:  # IsViewable
                     client = self.client(child)
-                    found.append(Window(client.id, self.title(client), self.area(client)))
+                    window = Window(client.id, self.title(client), self.area(client),
+                                    self.pid(client))
+                    if window.pid != os.getpid():
+                        found.append(window)
         return found
 
     def top_of(self, window: Window) -> Any:
