@@ -6,9 +6,10 @@ the verdict that evidence supports, and every round: the board, when, each word 
 the game's verdict, the points and the time taken.
 
 A word is banned (never tried again) only on enough evidence: one clean rejection, or
-rejections on two different boards (the same board seen twice, by two players or a refill that
-deals it again, is one sighting); and only while its rejections outnumber the boards it was
-accepted on (accepted evidence wins over a stray rejection). A rejection short of that leaves
+rejections in two different deals (a deal: a board as the game dealt it; the same board seen
+again within SAME_DEAL seconds, by a second player on the window or a refill that deals it
+again, is the same deal); and only while the deals that rejected it outnumber those that
+accepted it (accepted evidence wins over a stray rejection). A rejection short of that leaves
 the word doubted: it is tried again.
 
 It loses nothing and never corrupts: the file is in WAL mode, and every write is one short
@@ -46,13 +47,14 @@ VERDICTS = ("accepted", "repeated", "rejected", "no feedback")  # the game's fee
 LEARNED = {"accepted": "accepted", "repeated": "accepted", "rejected": "rejected"}  # what it says
 PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON")
 CLEAN_TO_BAN = 1  # clean rejections (seen on the whole path) that ban a word
-BOARDS_TO_BAN = 2  # or boards it was rejected on
+DEALS_TO_BAN = 2  # or deals it was rejected in
+SAME_DEAL = 15.0  # seconds: one board seen again within this is the same deal
 TABLES = {"rounds", "plays", "words", "sightings"}  # a store's tables (others: a foreign file)
 
 
-def boards(verdict: str) -> str:
-    """Return the SQL count of the different boards a word got this verdict on."""
-    return f"COUNT(DISTINCT CASE WHEN verdict = '{verdict}' THEN board END)"
+def deals(verdict: str) -> str:
+    """Return the SQL count of the different deals a word got this verdict in."""
+    return f"COUNT(DISTINCT CASE WHEN verdict = '{verdict}' THEN board || ' ' || dealt END)"
 
 
 def judging(where: str) -> str:
@@ -60,9 +62,9 @@ def judging(where: str) -> str:
     'rejected' (banned) on enough evidence, else 'accepted' if ever accepted, else 'doubted'."""
     return f"""INSERT OR REPLACE INTO words (game, word, verdict, in_lexicon, judged)
         SELECT game, word, CASE
-            WHEN ({boards('rejected')} >= {BOARDS_TO_BAN}
+            WHEN ({deals('rejected')} >= {DEALS_TO_BAN}
                   OR SUM(verdict = 'rejected' AND clean) >= {CLEAN_TO_BAN})
-                 AND {boards('rejected')} > {boards('accepted')} THEN 'rejected'
+                 AND {deals('rejected')} > {deals('accepted')} THEN 'rejected'
             WHEN SUM(verdict = 'accepted') > 0 THEN 'accepted'
             ELSE 'doubted' END, MIN(in_lexicon), MAX(seen)
         FROM sightings WHERE {where} GROUP BY game, word"""
@@ -95,7 +97,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             judged REAL NOT NULL,  -- Unix time of the latest verdict
             PRIMARY KEY (game, word)) WITHOUT ROWID"""),
     # 2: evidence, not a verdict. The sightings are rebuilt from the plays (their rounds'
-    # boards), and from the latest verdicts of words never played in a round; none is clean.
+    # boards and deals), and from the latest verdicts of words never played in a round; none
+    # is clean.
     ("""CREATE TABLE sightings (
             id INTEGER PRIMARY KEY,
             game TEXT NOT NULL,
@@ -104,18 +107,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             clean INTEGER NOT NULL,  -- 1: seen on the word's whole path (else partly, or unsure)
             board TEXT NOT NULL,  -- the board it was seen on ('' when not known)
             round INTEGER,  -- the round it was played in, if any (no link: rounds are forgotten)
+            dealt REAL NOT NULL,  -- Unix time the deal began (its first round's start)
             in_lexicon INTEGER NOT NULL,  -- 1 when the player's lexicon had the word
             seen REAL NOT NULL)  -- Unix time""",
      "CREATE INDEX sightings_of_word ON sightings (game, word)",
-     """INSERT INTO sightings (game, word, verdict, clean, board, round, in_lexicon, seen)
+     f"""INSERT INTO sightings (game, word, verdict, clean, board, round, dealt, in_lexicon,
+                                seen)
         SELECT rounds.game, plays.word,
                CASE plays.verdict WHEN 'rejected' THEN 'rejected' ELSE 'accepted' END, 0,
-               rounds.board, rounds.id, coalesce(words.in_lexicon, 1), rounds.started + plays.at
+               rounds.board, rounds.id,
+               (SELECT min(deal.started) FROM rounds AS deal WHERE deal.game = rounds.game
+                AND deal.board = rounds.board AND abs(deal.started - rounds.started) < {SAME_DEAL}),
+               coalesce(words.in_lexicon, 1), rounds.started + plays.at
         FROM plays JOIN rounds ON rounds.id = plays.round
         LEFT JOIN words ON words.game = rounds.game AND words.word = plays.word
         WHERE plays.verdict IN ('accepted', 'repeated', 'rejected') ORDER BY plays.id""",
-     """INSERT INTO sightings (game, word, verdict, clean, board, round, in_lexicon, seen)
-        SELECT game, word, verdict, 0, '', NULL, in_lexicon, judged FROM words
+     """INSERT INTO sightings (game, word, verdict, clean, board, round, dealt, in_lexicon,
+                                seen)
+        SELECT game, word, verdict, 0, '', NULL, judged, in_lexicon, judged FROM words
         WHERE NOT EXISTS (SELECT 1 FROM sightings
                           WHERE sightings.game = words.game AND sightings.word = words.word)""",
      "DROP TABLE words",
@@ -205,6 +214,16 @@ def default_path() -> Path:
     return data_dir() / FILENAME
 
 
+def banned(game: str, path: Path | None = None) -> set[str]:
+    """Return the words a game rejected on enough evidence, from the user's store (or the
+    one at path) as a player opens it; none when there is no store yet (none is created)."""
+    path = default_path() if path is None else path
+    if not path.exists():
+        return set()
+    with Store.open(path) as store:
+        return store.rejected(game)
+
+
 def complain(message: str) -> None:
     """Tell the user on stderr about a fault play goes on despite (a warning, not an error)."""
     print(f"assistant: warning: {message}", file=sys.stderr, flush=True)
@@ -218,7 +237,8 @@ class Store:
         self.db, self.path, self.lock = db, path, threading.RLock()
         self.strict, self.warn = strict, warn
         self.saving = True  # False once a fault made the store play on in memory
-        self.playing: tuple[int, str] | None = None  # the round open here: its id and board
+        self.playing: tuple[int, str, float] | None = None  # the round open here: id, board,
+        # start
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, strict: bool = False,
@@ -300,10 +320,11 @@ class Store:
     def start_round(self, game: str, board: str, when: float | None = None) -> int:
         """Record a round starting now (or at Unix time `when`); return its id. What is
         learned until it ends is seen on its board."""
+        started = time.time() if when is None else when
         round_id = self.run(lambda db: int(db.execute(
             "INSERT INTO rounds (game, board, started) VALUES (?, ?, ?)",
-            (game, board, time.time() if when is None else when)).lastrowid or 0))
-        self.playing = (round_id, board)
+            (game, board, started)).lastrowid or 0))
+        self.playing = (round_id, board, started)
         return round_id
 
     def add_play(self, round_id: int, word: str, path: Sequence[int], verdict: str,
@@ -333,15 +354,20 @@ class Store:
         check(verdict)
         if verdict not in LEARNED:
             return
-        round_id, shown = self.playing if self.playing else (None, "")
-        sighting = (game, word.upper(), LEARNED[verdict], int(clean),
-                    shown if board is None else board, round_id, int(in_lexicon),
-                    time.time() if when is None else when)
+        seen = time.time() if when is None else when
+        round_id, shown, started = self.playing or (None, "", seen)
+        board = shown if board is None else board
+        word = word.upper()
 
         def add(db: sqlite3.Connection) -> None:
-            db.execute("INSERT INTO sightings (game, word, verdict, clean, board, round,"
-                       " in_lexicon, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", sighting)
-            db.execute(judging("game = ?1 AND word = ?2"), sighting[:2])
+            same = db.execute("SELECT min(dealt) FROM sightings WHERE game = ? AND word = ?"
+                              " AND board = ? AND abs(dealt - ?) < ?",
+                              (game, word, board, started, SAME_DEAL)).fetchone()[0]
+            db.execute("INSERT INTO sightings (game, word, verdict, clean, board, round, dealt,"
+                       " in_lexicon, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (game, word, LEARNED[verdict], int(clean), board, round_id,
+                        started if same is None else same, int(in_lexicon), seen))
+            db.execute(judging("game = ?1 AND word = ?2"), (game, word))
         self.run(add)
 
     def rejected(self, game: str) -> set[str]:
@@ -363,12 +389,12 @@ class Store:
 
     def evidence(self, game: str, word: str) -> list[dict[str, object]]:
         """Return the sightings of a word in a game, oldest first: each verdict, whether it
-        was clean, the board and round, and when (Unix time)."""
+        was clean, the board, round and deal, and when (Unix time)."""
         return self.run(lambda db: [
-            dict(zip(("verdict", "clean", "board", "round", "seen"), (v, bool(c), b, r, s),
-                     strict=True))
-            for v, c, b, r, s in db.execute(
-                "SELECT verdict, clean, board, round, seen FROM sightings"
+            dict(zip(("verdict", "clean", "board", "round", "dealt", "seen"),
+                     (v, bool(c), b, r, d, s), strict=True))
+            for v, c, b, r, d, s in db.execute(
+                "SELECT verdict, clean, board, round, dealt, seen FROM sightings"
                 " WHERE game = ? AND word = ? ORDER BY id", (game, word.upper()))], write=False)
 
     def games(self) -> list[str]:

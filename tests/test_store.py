@@ -96,6 +96,20 @@ def test_one_rejection_does_not_ban_two_on_two_boards_do(tmp_path):
             ("rejected", False, "EF/GH")]
 
 
+def test_one_board_dealt_again_later_is_another_deal_two_players_on_it_are_one(tmp_path):
+    path = tmp_path / "h.sqlite"
+    with Store.open(path) as one, Store.open(path) as two:  # two players on one window
+        for store, when in ((one, 1700000000.0), (two, 1700000002.5)):
+            store.start_round("wordament", "AB/CD", when=when)
+            store.learn("wordament", "QI", "rejected", False)
+        assert one.rejected("wordament") == set()  # one deal
+        one.start_round("wordament", "AB/CD", when=1700000090.0)  # the board dealt again
+        one.learn("wordament", "QI", "rejected", False)
+        assert two.rejected("wordament") == {"QI"}
+        assert [s["dealt"] for s in one.evidence("wordament", "QI")] == [
+            1700000000.0, 1700000000.0, 1700000090.0]
+
+
 def test_one_clean_rejection_bans_and_accepted_evidence_wins_over_a_stray_one(tmp_path):
     with Store.open(tmp_path / "h.sqlite") as store:
         store.learn("wordament", "XU", "rejected", True, clean=True, board="AB/CD")
