@@ -237,8 +237,8 @@ class Store:
         self.db, self.path, self.lock = db, path, threading.RLock()
         self.strict, self.warn = strict, warn
         self.saving = True  # False once a fault made the store play on in memory
-        self.playing: tuple[int, str, float] | None = None  # the round open here: id, board,
-        # start
+        self.fault: Fault | None = None  # why the file is open only to read it (strict)
+        self.playing: tuple[int, str, float] | None = None  # the round open: id, board, start
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, strict: bool = False,
@@ -261,6 +261,7 @@ class Store:
             if db is not None and code(err) == "SQLITE_CANTOPEN":  # it opens to read, not to write
                 fault = Fault(f"history {path} is read-only ({err}): {FAULTS[0][2]}", True)
         store = cls(db or memory(), path, strict, warn)
+        store.fault = fault
         if strict and not (db is not None and version(db) == SCHEMA):
             store.close()
             raise BadInput(str(fault))
@@ -289,7 +290,7 @@ class Store:
             except (sqlite3.IntegrityError, sqlite3.ProgrammingError):
                 raise  # a bug, not a fault of the file
             except sqlite3.DatabaseError as err:
-                fault = explained(self.path, err)
+                fault = self.fault or explained(self.path, err)
                 if self.strict or not self.saving:
                     raise BadInput(str(fault)) from None
                 self.detach(fault)
@@ -311,11 +312,6 @@ class Store:
             migrate(copy, self.path)
         self.db.close()
         self.db = copy
-
-    def migrate(self) -> None:
-        """Bring the schema up to this version's (PRAGMA user_version), or refuse a newer one
-        or a file that is not a store (Fault)."""
-        migrate(self.db, self.path)
 
     def start_round(self, game: str, board: str, when: float | None = None) -> int:
         """Record a round starting now (or at Unix time `when`); return its id. What is
