@@ -1,5 +1,13 @@
 """`assistant overlay bookworm --play`: attack with the best word of each board the Watch shows,
 each click made safely (the window still, focused, nothing over the point, inside its bounds).
+
+The game tells whether it takes a word before it is played: its Attack button lights up while
+the letters in the word bar spell a word it knows, and stays grey (inactive) otherwise, the
+letters up in the bar until they are clicked back. So once the game has taken the word's tiles
+the button is read (vision.bookworm_button, against its look before the word): lit, Attack is
+clicked; grey, the word is refused (learned, and never shown again): its letters are clicked
+back, last first, and the board is read again. A button too close to tell is treated as grey,
+and learned as an unsure rejection (tried again another time).
 """
 
 from __future__ import annotations
@@ -9,9 +17,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import live
-from .bookworm_board import clicks, solved
+from .bookworm_board import clicks, crop, solved
 from .core.gestures import Click, Point, Region
 from .core.types import BadInput
+from .profiles import bookworm as profile
 from .watch import GAME, IGNORED
 
 if TYPE_CHECKING:
@@ -23,6 +32,7 @@ if TYPE_CHECKING:
 
 TAKEN = 60  # colour levels (0..255) a cell's middle changes by, on average, once its tile left
 TAKE_SECONDS = 2.0  # the game must take the clicked tiles within this
+LIGHT_SECONDS = 0.5  # and light its Attack button within this, if it takes the word
 
 
 @dataclass
@@ -36,23 +46,55 @@ class Attacker:
     attacks: list[dict[str, Any]] = field(default_factory=list)
 
     def attack(self, board: live.Board) -> live.Board:
-        """Attack with the board's best word; return the board that follows."""
+        """Attack with the board's best word if the game takes it, else put its letters
+        back; return the board that follows."""
         best = solved(board)["words"][0]
         *tiles, attack = clicks(board)
+        idle = self.button(board, board.frame)
         for click in tiles:
             self.click(click, board.origin)
         self.taken(board, best["tiles"])
-        self.click(attack, board.origin)
-        self.watch.anew()  # a refused word's tiles come back: the same board, read again
+        lit = self.lit(board, idle)
+        if lit:
+            self.click(attack, board.origin)
+        else:
+            self.put_back(board, len(tiles))
+        self.watch.anew()  # the next board, even one like this (a word put back)
         after = self.watch.next_board(time.monotonic() + self.watch.options.wait)
-        verdict = "rejected" if after.text == board.text else "accepted"
-        self.store.learn(GAME, best["word"], verdict, in_lexicon=True)
+        verdict = "accepted" if lit and after.text != board.text else "rejected"
+        self.store.learn(GAME, best["word"], verdict, in_lexicon=True, board=board.text,
+                         clean=lit is False or verdict == "accepted")  # the game said so
         if verdict == "rejected":  # solved before it was known: solve it again without it
             self.watch.refused.add(best["word"])
             after = replace(after, result=self.watch.solve(after.reading))
         self.attacks.append({"word": best["word"], "tiles": best["tiles"],
                              "damage": best["damage"], "verdict": verdict})
         return after
+
+    def button(self, board: live.Board, frame: np.ndarray) -> np.ndarray:
+        """Return the Attack button's middle in a grab of the window where the board was."""
+        x, y, w, h = profile.attack_middle(board.reading, (0, 0))
+        return crop(frame, Region(x, y, w, h))
+
+    def lit(self, board: live.Board, idle: np.ndarray) -> bool | None:
+        """Return whether the game lit its Attack button for the word up (waiting up to
+        LIGHT_SECONDS for it): True, False (grey), or None when it is too close to tell."""
+        from .vision.bookworm_button import lit
+
+        x, y, w, h = profile.attack_middle(board.reading, board.origin)
+        deadline, seen = time.monotonic() + LIGHT_SECONDS, None
+        while time.monotonic() < deadline:
+            window = self.placed()
+            middle = Region(x + window.x - board.origin[0], y + window.y - board.origin[1], w, h)
+            if (seen := lit(idle, self.watch.screen.grab(middle))):
+                return True
+            self.watch.pause()
+        return seen
+
+    def put_back(self, board: live.Board, length: int) -> None:
+        """Click the word's letters back into the grid, the last first."""
+        for left in range(length, 0, -1):
+            self.click(profile.last_letter(board.reading, board.origin, left), board.origin)
 
     def click(self, click: Click, origin: Point) -> None:
         """Click a point of the board captured at origin, where the window is now, once it

@@ -20,8 +20,9 @@ def add_arguments(history: argparse.ArgumentParser) -> None:
     """Add the options of `assistant history`."""
     history.add_argument("--game", choices=sorted(PROFILES), help="only this game")
     history.add_argument("--limit", type=whole(), default=20, help="rounds listed (default 20)")
-    history.add_argument("--forget", action="store_true",
-                         help="clear the history and learned words (only --game's, if given)")
+    history.add_argument("--forget", nargs="?", const=True, default=False, metavar="WORD",
+                         help="clear the history and learned words (only --game's, if given);"
+                              " with a WORD, only what was learned of that word")
     history.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -32,12 +33,15 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
     if options.limit < 1:
         raise BadInput(f"history --limit {options.limit}: give a positive number of rounds")
     path, game = default_path(), options.game
+    word = options.forget if isinstance(options.forget, str) else None
+    if word is not None and not word.isalpha():
+        raise BadInput(f"history --forget {word}: give a word (letters only)")
     if not path.exists():  # nothing played yet: say so without creating the file
-        shown = forgotten(game, Removed(0, 0, 0)) if options.forget else {"rounds": [],
-                                                                          "learned": {}}
+        shown = forgotten(game, word, Removed(0, 0, 0)) if options.forget else {
+            "rounds": [], "learned": {}}
     else:
-        with Store.open(path) as store:
-            shown = (forgotten(game, store.forget(game)) if options.forget
+        with Store.open(path, strict=True) as store:  # a fault of the file: one line, exit 2
+            shown = (forgotten(game, word, store.forget(game, word)) if options.forget
                      else show(store, game, options.limit))
     return {"store": str(path), **shown}
 
@@ -47,13 +51,15 @@ def show(store: Store, game: str | None, limit: int) -> dict[str, Any]:
     games = [game] if game else store.games()
     return {"rounds": [round_json(r) for r in store.rounds(game, limit)],
             "learned": {name: {"rejected": sorted(store.rejected(name)),
+                               "doubted": sorted(store.doubted(name)),
                                "accepted_unknown": sorted(store.accepted_unknown(name))}
                         for name in games}}
 
 
-def forgotten(game: str | None, removed: Removed) -> dict[str, Any]:
-    """Return the JSON of what --forget removed."""
-    return {"forgot": {"game": game, "rounds": removed.rounds, "plays": removed.plays,
+def forgotten(game: str | None, word: str | None, removed: Removed) -> dict[str, Any]:
+    """Return the JSON of what --forget removed (a word: only what was learned of it)."""
+    return {"forgot": {"game": game, **({"word": word.upper()} if word else {}),
+                       "rounds": removed.rounds, "plays": removed.plays,
                        "words": removed.words}}
 
 
@@ -97,6 +103,7 @@ def render(result: dict[str, Any]) -> str:
     for game, learned in result["learned"].items():
         lines.append(f"learned by {game}:")
         lines += listed("rejected, never tried again", learned["rejected"])
+        lines += listed("rejected without enough evidence, tried again", learned["doubted"])
         lines += listed("accepted, not in the lexicon", learned["accepted_unknown"])
     return "\n".join(lines)
 
@@ -121,6 +128,10 @@ def listed(what: str, words: list[str]) -> list[str]:
 
 def render_forgot(removed: dict[str, Any], where: str) -> str:
     """Return one line saying what --forget removed, and from where."""
+    if "word" in removed:
+        game = f" by {removed['game']}" if removed["game"] else ""
+        return (f"forgot what was learned of {removed['word']}{game} in {where}: "
+                f"{counted(removed['words'], 'learned word')}")
     whose = f"{removed['game']}'s history" if removed["game"] else "the whole history"
     return (f"forgot {whose} in {where}: {counted(removed['rounds'], 'round')}, "
             f"{counted(removed['plays'], 'word')} played, "

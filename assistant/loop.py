@@ -239,7 +239,8 @@ class Player:
             self.store.add_play(self.round_id, word.word, word.path, word.verdict,
                                 word.points if word.verdict == "accepted" else 0,
                                 word.released - tally.began)
-            self.store.learn(GAME, word.word, word.verdict, word.in_lexicon)
+            self.store.learn(GAME, word.word, word.verdict, word.in_lexicon,
+                             clean=not word.partly)
             self.silent = self.silent + 1 if word.verdict == "no feedback" else 0
             if self.silent >= SILENT and self.watcher.present():
                 raise BadInput(f"no feedback from {self.target.name} on {SILENT} words in a "
@@ -322,7 +323,10 @@ def dry_run(target: live.Target, screen: Screen, options: Namespace, lexicon: Le
     """Read and solve the board, and show the drags that would be made; move nothing."""
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
                                 live.Stopper(), None, say)
-    drags = drags_of(board)
+    from .store import banned
+
+    refused = banned(GAME)  # play never tries these: the dry run does not show them either
+    drags = [d for d in drags_of(board) if d.word not in refused]
     annotate(board, options.annotate)
     say(f"{target.name}: board {board.text} ({grid(board)['count']} words); "
         "would drag (dry run, nothing moved):")

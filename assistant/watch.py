@@ -17,12 +17,13 @@ board after board; with --play, click the word and Attack too.
   is drawn on the grid, and the panel beside it says what it waits for.
 - The lexicon, its Bookworm index and the reader's templates are loaded once, at the start.
 - --play (attacker.py): the best word's tiles are clicked, then Attack once the game has taken
-  them; then the next board is waited for. Before every click: the stop key, the window (where
-  it is now, waiting while it moves; closed, minimised or resized stops play), the focus (after
-  the first click) and no other window over the point; the mouse refuses any point outside the
-  window.
-  The same board back means the game refused the word: the store remembers it, and it is never
-  tried again. Without --play nothing is ever clicked.
+  them and lit the button; then the next board is waited for. Before every click: the stop key,
+  the window (where it is now, waiting while it moves; closed, minimised or resized stops play),
+  the focus (after the first click) and no other window over the point; the mouse refuses any
+  point outside the window.
+  A button left grey means the game does not take the word: its letters are clicked back, the
+  store learns the rejection, and the word is not shown again this session (nor in later ones
+  once the store has enough evidence to ban it). Without --play nothing is ever clicked.
 """
 
 from __future__ import annotations

@@ -363,6 +363,9 @@ def test_the_stop_key_stops_play(running, xserver):
 
 def test_a_word_the_game_refuses_is_learned_and_the_next_best_played(running, xserver,
                                                                     enable_words, tmp_path):
+    """As in the real game, the practice game leaves Attack grey for a word it does not take,
+    and its letters up: the attacker reads the button, never clicks it then, clicks the letters
+    back (the last first), learns the word refused (cleanly: banned) and plays the next best."""
     lexicon = tmp_path / "game-words.txt"
     lexicon.write_text("\n".join(sorted(enable_words - {"BENZOATES"})))
     start_game, start_overlay = running
@@ -372,13 +375,18 @@ def test_a_word_the_game_refuses_is_learned_and_the_next_best_played(running, xs
     assert status == 0, err
     lines = overlay.rest()
     summary = lines[-1]
+    best = lines[1]["words"][0]
     assert [(a["word"], a["verdict"]) for a in summary["attacks"]] == [
-        ("BENZOATES", "rejected"), (lines[1]["words"][0]["word"], "accepted")]
+        ("BENZOATES", "rejected"), (best["word"], "accepted")]
     assert lines[1]["tiles"] == lines[0]["tiles"]  # the same board, back after the refusal
     assert "BENZOATES" not in [w["word"] for w in lines[1]["words"]]
-    attacks = game.results()["attacks"]
-    assert [(a["word"] or "".join(a["letters"]), a["verdict"]) for a in attacks] == [
-        ("BENZOATES", "refused"), (lines[1]["words"][0]["word"], "accepted")]
+    results = game.results()
+    assert [(a["word"], a["verdict"]) for a in results["attacks"]] == [(best["word"], "accepted")]
+    refused = summary["attacks"][0]["tiles"]
+    assert [(c["target"], c["effect"]) for c in results["clicks"][1:]] == [
+        *((f"tile {i}", "picked") for i in refused),
+        *((f"word {k}", "put back") for k in range(len(refused) - 1, -1, -1)),
+        *((f"tile {i}", "picked") for i in best["tiles"]), ("attack", f"accepted {best['word']}")]
     history = subprocess.run([sys.executable, "-m", "assistant", "history", "--json"],
                              env=xserver.env, cwd=REPO, capture_output=True, text=True)
     assert "BENZOATES" in json.loads(history.stdout)["learned"]["bookworm"]["rejected"]

@@ -85,7 +85,9 @@ def test_the_player_learns_the_games_own_dictionary_round_by_round(game, enable_
                                                                    tmp_path):
     """The game's list lacks five ENABLE words and holds three strings ENABLE lacks; the player
     also tries an extra list of those three and three more the game refuses. Round one tries
-    them all; round two tries none the game refused, and plays the three it taught."""
+    them all; round two tries none the game refused cleanly (on the word's whole path) and plays
+    the three it taught; a word refused uncleanly is tried once more in round two, another deal
+    of the board, and then banned too."""
     lacking = {"BENTHAL", "TOECAP", "BLEEP", "CEL", "NTH"}
     assert lacking <= board_words(BOARD, enable_words)
     invented = sorted(spelled(BOARD, 5) - enable_words)[:6]
@@ -102,7 +104,11 @@ def test_the_player_learns_the_games_own_dictionary_round_by_round(game, enable_
     tried = [{s["word"] for s in r["swipes"]} for r in rounds]
     won = [{s["word"] for s in r["swipes"] if s["verdict"] == "accepted"} for r in rounds]
     assert lacking | refused <= tried[0] and taught <= won[0]
-    assert not (lacking | refused) & tried[1] and taught <= won[1]
+    with sqlite3.connect(tmp_path / "data" / "history.sqlite") as db:
+        unclean = {word for (word,) in db.execute(
+            "SELECT word FROM sightings WHERE verdict = 'rejected' AND NOT clean"
+            " AND round = (SELECT min(id) FROM rounds)")}
+    assert (lacking | refused) & tried[1] == unclean & (lacking | refused) and taught <= won[1]
     history = played.history()
     assert set(history["learned"]["wordament"]["rejected"]) == lacking | refused
     assert set(history["learned"]["wordament"]["accepted_unknown"]) == taught

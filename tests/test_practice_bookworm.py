@@ -219,12 +219,18 @@ def test_play_an_attack_and_record_it(tmp_path):
     assert not list(tmp_path.glob(".practice-*"))  # each write renamed into place
 
 
-def test_play_refused_word_goes_back(tmp_path):
-    play = new_play(tmp_path)
+def test_a_word_the_game_does_not_take_leaves_attack_inactive_and_its_letters_up(tmp_path):
+    play = new_play(tmp_path)  # as the real game: nothing happens until they are clicked back
     click_tiles(play, 2, 3, 0)
-    assert play.click(*W.centre(W.button_box(W.ATTACK)))[1] == "refused: not in the lexicon"
-    assert play.board.word == () and not play.falling
-    assert play.results.data["attacks"][0]["verdict"] == "refused"
+    attack = W.centre(W.button_box(W.ATTACK))
+    assert play.click(*attack) == ("attack", "inactive: not in the lexicon")
+    assert play.board.word == (2, 3, 0) and not play.falling and play.last is None
+    assert play.results.data["attacks"] == []
+    for k in (2, 1, 0):
+        assert play.click(*W.centre(W.word_boxes(k + 1)[k]))[1] == "put back"
+    assert play.board == R.Board(R.parse_tiles(BOARD))
+    assert play.click(*attack)[1] == "inactive: no word"
+    assert W.summary(play)["refused"] == 2
 
 
 def test_play_locked_last_letter_and_busy(tmp_path):

@@ -20,6 +20,7 @@ from assistant import vision
 from assistant.practice import bookworm as W
 from assistant.practice import bookworm_rules as R
 from assistant.practice import bookworm_window
+from assistant.profiles import bookworm as profile
 from assistant.vision.types import UNCERTAIN
 from tests.conftest import REPO
 
@@ -242,27 +243,55 @@ def test_locked_tiles_ignore_clicks(game):
     assert shown(read())[12] == "A:locked"
 
 
-def test_an_invalid_word_is_refused(game):
+def test_a_word_the_game_does_not_take_greys_attack_and_stays_up_until_clicked_back(game):
+    """As the real game: Attack is lit only while the word bar spells a word the game takes;
+    grey, a click on it does nothing, and the letters stay up until they are clicked back."""
     play = game("--tiles", BOARD)
-    for i in (2, 3, 0):  # XEB
+    assert button_fill(play, grab()) == GREY  # no word
+    for i in (0, 1, 2):  # BOX
         play.click(play.tile(i))
+    wait_for(lambda: button_fill(play, grab()) == LIT, "Attack lit for BOX")
+    lit_frame = grab()
+    play.click(play.word_letter(2, 3))  # BO: no word
+    play.click(play.tile(3))  # BOE
+    wait_for(lambda: button_fill(play, grab()) == GREY, "Attack grey for BOE")
     click = play.click(play.at(W.ATTACK.centre))
-    assert click["effect"] == "refused: not in the lexicon"
-    flash = red_share(play, grab())
-    assert flash > 0.5, "the word bar flashes red"
-    attack = play.results()["attacks"][0]
-    assert (attack["word"], attack["verdict"], attack["damage"]) == ("XEB", "refused", 0)
-    wait_for(lambda: red_share(play, grab()) < 0.05, "the flash to end", timeout=3)
-    assert shown(read()) == [t.token for t in R.parse_tiles(BOARD)]  # the tiles went back
+    assert (click["target"], click["effect"], click["word"]) == (
+        "attack", "inactive: not in the lexicon", "BOE")
+    time.sleep(0.3)
+    grey_frame = grab()
+    assert [c.text for c in read(grey_frame).cells[:4]] == ["", "", "X", ""]  # still up
+    assert play.results()["attacks"] == []
+    # the reader of the overlay's attacker tells the two apart, against the button idle
+    middle = profile.attack_middle(play.board, (0, 0))
+    assert button_lit(lit_frame, grey_frame, middle) == (True, False)
+    for k in (2, 1, 0):
+        assert play.click(play.word_letter(k, k + 1))["effect"] == "put back"
+    wait_for(lambda: shown(read()) == [t.token for t in R.parse_tiles(BOARD)], "the tiles back")
+    assert button_fill(play, grab()) == GREY
 
 
-def red_share(play: Game, frame: np.ndarray) -> float:
-    """Return the share of strong red pixels in the word bar (just above the grid)."""
-    x, _, w, _ = play.board.region
-    top, bottom = play.at((0, -0.7))[1], play.at((0, -0.3))[1]
-    bar = frame[top:bottom, x:x + w].astype(int)
-    red = (bar[..., 2] > 160) & (bar[..., 1] < 60) & (bar[..., 0] < 60)
-    return float(red.mean())
+GREY, LIT = "#6e9080", "#4fa060"  # the practice Attack button's fills (bookworm_draw)
+
+
+def button_fill(play: Game, frame: np.ndarray) -> str:
+    """Return the most common colour of the Attack button's face, as #rrggbb."""
+    x, y = play.at((W.ATTACK.centre[0] - 1.8, W.ATTACK.centre[1] - 0.3))
+    face = frame[y:y + round(0.2 * play.pitch()), x:x + round(0.6 * play.pitch())]
+    colours, counts = np.unique(face.reshape(-1, 3), axis=0, return_counts=True)
+    b, g, r = colours[counts.argmax()]
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def button_lit(lit_frame: np.ndarray, grey_frame: np.ndarray,
+               middle: tuple[int, int, int, int]) -> tuple[bool | None, bool | None]:
+    """Return what vision.bookworm_button says of the button in two frames, against it idle
+    (grey: the grey frame's)."""
+    from assistant.vision.bookworm_button import lit
+
+    x, y, w, h = middle
+    idle = grey_frame[y:y + h, x:x + w]
+    return lit(idle, lit_frame[y:y + h, x:x + w]), lit(idle, grey_frame[y:y + h, x:x + w])
 
 
 def test_scramble_changes_the_board(game):

@@ -44,8 +44,11 @@ def fill(store: Store) -> None:
     store.end_round(boggle, 1, 4.0)
     last = store.start_round("wordament", "SDRC/CEPL/ELAA/TSYR", when=1700007200.0)
     store.add_play(last, "CEP", [4, 5, 6], "no feedback", 0, 0.4)
-    for text, verdict, known in [("BLEN", "rejected", True), ("zax", "rejected", False),
-                                 ("QOPH", "accepted", False), ("PEA", "accepted", True)]:
+    store.learn("wordament", "BLEN", "rejected", True, clean=True)  # one clean rejection bans
+    for board in ("EECA/ALEP/HNBO/QTTY", "SDRC/CEPL/ELAA/TSYR"):  # as do two on two boards
+        store.learn("wordament", "zax", "rejected", False, board=board)
+    for text, verdict, known in [("QOPH", "accepted", False), ("PEA", "accepted", True),
+                                 ("CEPS", "rejected", True)]:  # one unclean: doubted
         store.learn("wordament", text, verdict, known)
 
 
@@ -73,18 +76,79 @@ def test_every_call_round_trips(tmp_path):
         assert [r.id for r in store.rounds(limit=1)] == [3]
         assert store.forget("boggle") == Removed(rounds=1, plays=1, words=0)
         assert store.games() == ["wordament"]
-        assert store.forget() == Removed(rounds=2, plays=5, words=4)
+        assert store.doubted("wordament") == {"CEPS"}
+        assert store.forget() == Removed(rounds=2, plays=5, words=5)
         assert store.rounds() == [] and store.games() == [] and store.rejected("wordament") == set()
 
 
-def test_the_latest_verdict_wins_and_no_feedback_teaches_nothing(tmp_path):
+def test_one_rejection_does_not_ban_two_on_two_boards_do(tmp_path):
     with Store.open(tmp_path / "h.sqlite") as store:
-        store.learn("wordament", "QI", "rejected", False)
+        store.learn("wordament", "QI", "rejected", False, board="AB/CD")
         store.learn("wordament", "ZO", "no feedback", False)
+        assert store.rejected("wordament") == set() and store.doubted("wordament") == {"QI"}
+        store.learn("wordament", "QI", "rejected", False, board="AB/CD")  # the same board again
+        assert store.rejected("wordament") == set()  # (two players, or a refill): one sighting
+        store.learn("wordament", "QI", "rejected", False, board="EF/GH")
+        assert store.rejected("wordament") == {"QI"} and store.doubted("wordament") == set()
+        assert store.rejected("boggle") == set()
+        assert [(s["verdict"], s["clean"], s["board"]) for s in
+                store.evidence("wordament", "qi")] == [("rejected", False, "AB/CD")] * 2 + [
+            ("rejected", False, "EF/GH")]
+
+
+def test_one_board_dealt_again_later_is_another_deal_two_players_on_it_are_one(tmp_path):
+    path = tmp_path / "h.sqlite"
+    with Store.open(path) as one, Store.open(path) as two:  # two players on one window
+        for store, when in ((one, 1700000000.0), (two, 1700000002.5)):
+            store.start_round("wordament", "AB/CD", when=when)
+            store.learn("wordament", "QI", "rejected", False)
+        assert one.rejected("wordament") == set()  # one deal
+        one.start_round("wordament", "AB/CD", when=1700000090.0)  # the board dealt again
+        one.learn("wordament", "QI", "rejected", False)
+        assert two.rejected("wordament") == {"QI"}
+        assert [s["dealt"] for s in one.evidence("wordament", "QI")] == [
+            1700000000.0, 1700000000.0, 1700000090.0]
+
+
+def test_one_clean_rejection_bans_and_accepted_evidence_wins_over_a_stray_one(tmp_path):
+    with Store.open(tmp_path / "h.sqlite") as store:
+        store.learn("wordament", "XU", "rejected", True, clean=True, board="AB/CD")
+        assert store.rejected("wordament") == {"XU"}
+        store.learn("wordament", "OE", "accepted", False, board="AB/CD")
+        store.learn("wordament", "OE", "rejected", False, clean=True, board="EF/GH")
+        assert store.rejected("wordament") == {"XU"}  # 1 board accepted it, 1 rejected it
+        assert store.accepted_unknown("wordament") == {"OE"}
+        store.learn("wordament", "OE", "rejected", False, board="IJ/KL")  # now 2 against 1
+        assert store.rejected("wordament") == {"XU", "OE"}
+        store.learn("wordament", "XU", "repeated", True, board="MN/OP")  # a repeat: known
+        store.learn("wordament", "XU", "accepted", True, board="QR/ST")
+        assert store.rejected("wordament") == {"OE"}
+        assert store.accepted_unknown("wordament") == set()  # XU was in the lexicon
+
+
+def test_a_round_open_gives_the_board_of_what_is_learned(tmp_path):
+    with Store.open(tmp_path / "h.sqlite") as store:
+        for board in ("AB/CD", "EF/GH"):
+            round_id = store.start_round("wordament", board)
+            store.add_play(round_id, "QI", [0, 1], "rejected", 0, 0.5)
+            store.learn("wordament", "QI", "rejected", False)
+            store.end_round(round_id, 0, 1.0)
+        store.learn("wordament", "ZA", "rejected", False)  # no round open: board unknown
+        assert [(s["board"], s["round"]) for s in store.evidence("wordament", "QI")] == [
+            ("AB/CD", 1), ("EF/GH", 2)]
+        assert store.evidence("wordament", "ZA")[0]["board"] == ""
         assert store.rejected("wordament") == {"QI"}
-        store.learn("wordament", "QI", "repeated", False)  # a repeat is a word the game knows
-        assert store.rejected("wordament") == set()
-        assert store.accepted_unknown("wordament") == {"QI"}
+
+
+def test_forget_one_word(tmp_path):
+    with Store.open(tmp_path / "h.sqlite") as store:
+        fill(store)
+        store.learn("boggle", "BLEN", "rejected", True, clean=True)
+        assert store.forget("wordament", "blen") == Removed(rounds=0, plays=0, words=1)
+        assert store.rejected("wordament") == {"ZAX"} and store.rejected("boggle") == {"BLEN"}
+        assert store.evidence("wordament", "BLEN") == []
+        assert len(store.rounds()) == 3 and store.rounds()[-1].count("rejected") == 1
+        assert store.forget(word="blen") == Removed(rounds=0, plays=0, words=1)  # every game
         assert store.rejected("boggle") == set()
 
 
@@ -94,8 +158,7 @@ def test_bad_verdicts_and_unknown_rounds_are_refused(tmp_path):
             store.add_play(store.start_round("boggle", "AB/CD"), "AB", [0, 1], "great", 1, 0.1)
         with pytest.raises(ValueError, match="verdict"):
             store.learn("boggle", "AB", "maybe", True)
-        with pytest.raises(sqlite3.IntegrityError):
-            store.add_play(99, "AB", [0, 1], "accepted", 1, 0.1)
+        assert store.add_play(99, "AB", [0, 1], "accepted", 1, 0.1) is False  # no such round
         assert store.rounds()[0].plays == ()  # the failed writes left nothing behind
 
 
@@ -104,19 +167,19 @@ def test_the_file_is_in_wal_mode_with_a_busy_timeout_and_a_schema_version(tmp_pa
         pragma = {name: store.db.execute(f"PRAGMA {name}").fetchone()[0]
                   for name in ("journal_mode", "busy_timeout", "synchronous", "user_version")}
     assert pragma == {"journal_mode": "wal", "busy_timeout": 10000, "synchronous": 1,
-                      "user_version": 1}
+                      "user_version": 2}
 
 
 def test_a_file_that_is_not_a_store_is_one_line(tmp_path):
     junk = tmp_path / "junk.sqlite"
     junk.write_bytes(b"this is not a database, just some text" * 100)
-    with pytest.raises(BadInput, match=r"junk\.sqlite: cannot open it"):
-        Store.open(junk)
+    with pytest.raises(BadInput, match=r"junk\.sqlite is not a database \(.*\): move it aside"):
+        Store.open(junk, strict=True)
     newer = tmp_path / "newer.sqlite"
     with sqlite3.connect(newer) as db:
         db.execute("PRAGMA user_version = 7")
-    with pytest.raises(BadInput, match=r"newer assistant \(schema 7; this one knows 1\)"):
-        Store.open(newer)
+    with pytest.raises(BadInput, match=r"newer assistant \(schema 7; this one knows 2\)"):
+        Store.open(newer, strict=True)
 
 
 def test_one_store_serves_several_threads(tmp_path):
@@ -192,9 +255,10 @@ def test_two_writers_at_once_both_succeed(tmp_path):
         assert db.execute("SELECT count(*) FROM plays JOIN rounds ON plays.round = rounds.id"
                           " WHERE board LIKE ?", (f"{name} %",)).fetchone() == (320,)
     # play k of a round gets VERDICTS[k % 4]: of 8 plays, 2 accepted and 2 repeated (both
-    # learned as accepted), 2 rejected, 2 with no feedback (nothing learned); every word differs
+    # learned as accepted), 2 rejected (each once, unclean: doubted), 2 with no feedback
+    # (nothing learned); every word differs
     assert db.execute("SELECT verdict, count(*) FROM words GROUP BY verdict ORDER BY 1"
-                      ).fetchall() == [("accepted", 2 * 40 * 4), ("rejected", 2 * 40 * 2)]
+                      ).fetchall() == [("accepted", 2 * 40 * 4), ("doubted", 2 * 40 * 2)]
 
 
 def test_the_folders_follow_the_overrides_and_the_platform(tmp_path, monkeypatch):
@@ -225,9 +289,11 @@ rounds, newest first:
   2023-11-14 22:13  wordament  EECA/ALEP/HNBO/QTTY      4         2         1      15     0.50
 learned by boggle:
   rejected, never tried again (0): -
+  rejected without enough evidence, tried again (0): -
   accepted, not in the lexicon (0): -
 learned by wordament:
   rejected, never tried again (2): BLEN, ZAX
+  rejected without enough evidence, tried again (1): CEPS
   accepted, not in the lexicon (1): QOPH
 """
 
@@ -250,7 +316,7 @@ def test_history_json_of_one_game(data):
         fill(store)
     shown = json.loads(history(data, "--game", "wordament", "--json").stdout)
     assert shown["store"] == str(data / "history.sqlite")
-    assert shown["learned"] == {"wordament": {"rejected": ["BLEN", "ZAX"],
+    assert shown["learned"] == {"wordament": {"rejected": ["BLEN", "ZAX"], "doubted": ["CEPS"],
                                               "accepted_unknown": ["QOPH"]}}
     last, first = shown["rounds"]
     assert last == {"id": 3, "game": "wordament", "board": "SDRC/CEPL/ELAA/TSYR",
@@ -277,7 +343,7 @@ def test_history_forget_one_game_then_all(data):
     shown = json.loads(history(data, "--json").stdout)
     assert [r["id"] for r in shown["rounds"]] == [3, 1] and list(shown["learned"]) == ["wordament"]
     assert history(data, "--forget").stdout == (
-        f"forgot the whole history in {path}: 2 rounds, 5 words played, 4 learned words\n")
+        f"forgot the whole history in {path}: 2 rounds, 5 words played, 5 learned words\n")
     assert history(data).stdout == f"history: {path}\nno rounds played yet\n"
 
 

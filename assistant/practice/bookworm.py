@@ -4,10 +4,12 @@ battle screen, for trying the overlay (and the reader) on a game whose every mov
 The window is 816x638 pixels, as the real game's window in the screenshots; its 4x4 grid of
 parchment tiles spans x 308-512, y 338-542 (pitch 51, tiles 49). Clicking a tile moves it into
 the word bar above the grid (its cell stays empty); clicking the word's last letter puts it
-back. Attack checks the word against the window's own lexicon and deals damage by the rules in
-bookworm_rules (written apart from the solver's); the used tiles go, the tiles above fall and
-new ones drop in (FALL_MS). Scramble deals a new grid. `--results FILE` keeps every board shown,
-every attack and every click as JSON, rewritten (atomically) after each.
+back. The Attack button is lit only while the word is one the window's own lexicon takes, as in
+the real game: grey, it is inactive (a click on it does nothing) and the letters stay up until
+they are clicked back. Lit, it deals damage by the rules in bookworm_rules (written apart from
+the solver's); the used tiles go, the tiles above fall and new ones drop in (FALL_MS).
+Scramble deals a new grid. `--results FILE` keeps every board shown, every attack and every
+click as JSON, rewritten (atomically) after each.
 
 Layout, hit testing, the play and the results file are plain Python (tested without a display);
 only the window touches Tk, imported lazily: bookworm_window.py, drawing with
@@ -33,7 +35,6 @@ PITCH = 51  # from one tile to the next, in pixels
 TILE = 49  # a tile's side (the rest of the pitch is the gap)
 FALL_MS = 400  # how long new tiles take to fall into place
 FRAME_MS = 20  # one frame of the fall
-FLASH_MS = 600  # how long a refused word's red flash lasts
 HIT_MS = 1200  # how long the damage dealt shows beside the enemy
 
 
@@ -191,19 +192,20 @@ class Play:
         return "put back"
 
     def attack(self) -> str:
-        """Attack with the word: refused, its tiles go back; accepted, the enemy is hit and
-        the used tiles are replaced (falling). Return what happened."""
+        """Attack with the word if the game takes it: the enemy is hit and the used tiles are
+        replaced (falling). Otherwise the button is inactive: nothing happens, the letters stay
+        up. Return what happened."""
         if not self.board.word:
-            return "no word"
-        attack = self.last = R.judge(self.board, self.lexicon)
-        if attack.accepted:
-            self.enemy = R.hit(self.enemy, attack.damage)
-            cells, self.drops = R.fall(self.board.cells, attack.tiles, self.source)
-            self.board, self.falling = R.Board(cells), True
-        else:
-            self.board = R.Board(self.board.cells)
+            return "inactive: no word"
+        attack = R.judge(self.board, self.lexicon)
+        if not attack.accepted:
+            return f"inactive: {attack.reason}"
+        self.last = attack
+        self.enemy = R.hit(self.enemy, attack.damage)
+        cells, self.drops = R.fall(self.board.cells, attack.tiles, self.source)
+        self.board, self.falling = R.Board(cells), True
         self.record_attack(attack)
-        return f"accepted {attack.word}" if attack.accepted else f"refused: {attack.reason}"
+        return f"accepted {attack.word}"
 
     def scramble(self) -> str:
         """Deal a new grid (all tiles fall in afresh); return what happened."""
@@ -229,7 +231,7 @@ class Play:
         self.results.add("attacks", {
             "t": self.clock(), "word": attack.word or "".join(attack.letters),
             "letters": list(attack.letters), "tiles": list(attack.tiles),
-            "verdict": "accepted" if attack.accepted else "refused", "reason": attack.reason,
+            "verdict": "accepted", "reason": attack.reason,
             "damage": R.hearts(attack.damage), "enemy": fought["name"], "beaten": beaten,
             "enemy_hearts": 0.0 if beaten else R.hearts(self.enemy.hearts)})
         if beaten:
@@ -283,10 +285,11 @@ def run(options: Any) -> dict[str, Any]:
 
 
 def summary(play: Play) -> dict[str, Any]:
-    """Return what was played: attacks accepted and refused, damage, enemies beaten."""
-    attacks = play.results.data["attacks"]
-    accepted = [a for a in attacks if a["verdict"] == "accepted"]
-    return {"game": "bookworm", "words": len(accepted), "refused": len(attacks) - len(accepted),
+    """Return what was played: attacks made, clicks on the inactive Attack button (a word the
+    game does not take), damage, enemies beaten."""
+    accepted = play.results.data["attacks"]
+    inactive = [c for c in play.results.data["clicks"] if c["effect"].startswith("inactive")]
+    return {"game": "bookworm", "words": len(accepted), "refused": len(inactive),
             "damage": sum(a["damage"] for a in accepted),
             "enemies_beaten": play.enemy.number - 1, "clicks": len(play.results.data["clicks"])}
 
@@ -294,6 +297,6 @@ def summary(play: Play) -> dict[str, Any]:
 def render(result: dict[str, Any]) -> str:
     """Return the one-line summary of a practice session."""
     return (f"practice bookworm: {result['words']} words attacked ({result['refused']} "
-            f"refused), {result['damage']:g} hearts of damage, {result['enemies_beaten']} "
-            f"enemies beaten, {result['clicks']} clicks")
+            f"clicks on the inactive Attack), {result['damage']:g} hearts of damage, "
+            f"{result['enemies_beaten']} enemies beaten, {result['clicks']} clicks")
 

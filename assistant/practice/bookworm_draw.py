@@ -312,22 +312,16 @@ def draw_button(canvas: Any, button: Button, fill: str, ink: str, text: str,
 
 
 def draw_attack(canvas: Any, lit: bool, family: str) -> None:
-    """Draw the Attack button: dim, or lit when the word is one the game takes."""
+    """Draw the Attack button: grey (inactive), or lit when the word is one the game takes."""
     canvas.delete("attack")
     fill, ink = ("#4fa060", "#ffe070") if lit else ("#6e9080", "#93aa9c")
     draw_button(canvas, ATTACK, fill, ink, "Attack", family, ("attack",))
 
 
-def draw_word(canvas: Any, board: R.Board, flash: str, family: str) -> None:
-    """Draw the word being built in the word bar, or a refused word's red flash."""
+def draw_word(canvas: Any, board: R.Board, family: str) -> None:
+    """Draw the word being built in the word bar."""
     canvas.delete("word")
     tags = ("word", "above")
-    if flash:
-        rect(canvas, button_box(WORD_BAR), "#c81818", tags, outline=GOLD)
-        x, y = centre(button_box(WORD_BAR))
-        canvas.create_text(x, y, text=f"{flash}: not a word!", fill="#ffffff",
-                           font=(family, -16, "bold"), tags=tags)
-        return
     tiles = R.word_tiles(board)
     for (x, y, side, _), tile in zip(word_boxes(len(tiles)), tiles, strict=True):
         draw_tile(canvas, x, y, side, tile, family, tags)

@@ -11,7 +11,6 @@ from ..core.types import BadInput
 from . import bookworm_rules as R
 from .bookworm import (
     FALL_MS,
-    FLASH_MS,
     FRAME_MS,
     HIT_MS,
     PITCH,
@@ -51,8 +50,6 @@ class Window:
                                      highlightthickness=0, borderwidth=0, bg=WOOD_DARK)
         self.canvas.pack()
         self.family = font_family(self.root)
-        self.flash = ""  # the refused word's message while it flashes
-        self.flash_end = ""  # the timer that ends the flash
         self.fall_start = 0.0
         self.canvas.bind("<ButtonPress-1>", self.on_click)
         draw_scene(self.canvas, self.family)
@@ -63,13 +60,8 @@ class Window:
         self.root.mainloop()
 
     def on_click(self, event: Any) -> None:
-        """Play a click, then show what it did (a fall, a refused word, a hit)."""
+        """Play a click, then show what it did (a fall, a hit; the Attack button lit or not)."""
         _, effect = self.play.click(event.x, event.y, (event.x_root, event.y_root))
-        if effect.startswith("refused") and self.play.last:
-            if self.flash_end:
-                self.root.after_cancel(self.flash_end)
-            self.flash = "".join(self.play.last.letters)
-            self.flash_end = self.root.after(FLASH_MS, self.end_flash)
         if effect.startswith("accepted") and self.play.last:
             self.show_hit(self.play.last.damage)
         if self.play.falling and effect.startswith(("accepted", "scrambled")):
@@ -91,15 +83,10 @@ class Window:
             return 1.0
         return min(1.0, (time.monotonic() - self.fall_start) * 1000 / FALL_MS)
 
-    def end_flash(self) -> None:
-        """Stop flashing the refused word."""
-        self.flash, self.flash_end = "", ""
-        self.redraw()
-
     def redraw(self) -> None:
         """Draw everything that changes: the grid, the word, the enemy, the Attack button."""
         self.draw_grid(self.fallen())
-        draw_word(self.canvas, self.play.board, self.flash, self.family)
+        draw_word(self.canvas, self.play.board, self.family)
         draw_enemy(self.canvas, self.play.enemy, self.family)
         lit = bool(self.play.board.word) and R.judge(self.play.board, self.play.lexicon).accepted
         draw_attack(self.canvas, lit, self.family)

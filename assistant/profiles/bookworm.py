@@ -22,6 +22,13 @@ COLS = 4  # tiles per row on screen
 # the Attack button, in tile pitches from the grid's centre: centred, just under the grid (the
 # Bookworm Adventures battle screen: a grid of 204 px, its button's centre 158 px below its own)
 ATTACK = (0.0, 3.1)
+ATTACK_MIDDLE = (2.0, 0.4)  # the part of the button read for its light: width, height (pitches)
+# the word bar the clicked tiles go up to: centred over the grid, 2.5 pitches above its centre;
+# its letters LETTER_SLOT pitches apart, closer when the word would not fit in WORD_WIDTH
+# (the practice game's layout; the real game's word bar is assumed to sit there too)
+WORD_BAR = (0.0, -2.5)
+LETTER_SLOT = 0.55
+WORD_WIDTH = 4.2
 
 
 class TileJSON(TypedDict):
@@ -106,13 +113,41 @@ def gestures(result: BookwormResult, reading: Reading, origin: Point) -> list[Ge
     if not result["words"]:
         return []
     centres = [centre(cell.box, origin) for cell in reading.cells]
-    (x0, y0), (x1, _), (_, y1) = centres[0], centres[1], centres[COLS]
-    middle = ((centres[0][0] + centres[-1][0]) / 2, (centres[0][1] + centres[-1][1]) / 2)
-    attack = (round(middle[0] + ATTACK[0] * (x1 - x0)), round(middle[1] + ATTACK[1] * (y1 - y0)))
     best = result["words"][0]
     return [*(Click(centres[i], f"tile {i} {letter}")
               for i, letter in zip(best["tiles"], best["letters"], strict=True)),
-            Click(attack, "Attack")]
+            Click(beside(reading, origin, ATTACK), "Attack")]
+
+
+def pitches(reading: Reading) -> tuple[float, float]:
+    """Return the grid's pitch across and down, in pixels (from one tile's centre to the
+    next's)."""
+    (x0, y0), (x1, _), (_, y1) = (centre(reading.cells[i].box, (0, 0)) for i in (0, 1, COLS))
+    return x1 - x0, y1 - y0
+
+
+def beside(reading: Reading, origin: Point, offset: tuple[float, float]) -> Point:
+    """Return the screen point this many tile pitches (x, y) from the grid's centre."""
+    (x0, y0), (x1, y1) = (centre(reading.cells[i].box, origin) for i in (0, -1))
+    across, down = pitches(reading)
+    return round((x0 + x1) / 2 + offset[0] * across), round((y0 + y1) / 2 + offset[1] * down)
+
+
+def attack_middle(reading: Reading, origin: Point) -> tuple[int, int, int, int]:
+    """Return the box (x, y, w, h, screen pixels) of the Attack button's middle: where its
+    light is read."""
+    x, y = beside(reading, origin, ATTACK)
+    across, _ = pitches(reading)
+    w, h = round(ATTACK_MIDDLE[0] * across), round(ATTACK_MIDDLE[1] * across)
+    return x - w // 2, y - h // 2, w, h
+
+
+def last_letter(reading: Reading, origin: Point, length: int) -> Click:
+    """Return the click on the last letter of a word of this length in the word bar (which
+    puts that tile back in the grid)."""
+    slot = min(LETTER_SLOT, WORD_WIDTH / length)
+    return Click(beside(reading, origin, (WORD_BAR[0] + slot * (length - 1) / 2, WORD_BAR[1])),
+                 f"letter {length} of the word")
 
 
 def solve_tiles(tiles: Sequence[tuple[str, str | None]], lexicon: Lexicon | Index,
