@@ -21,7 +21,7 @@ import tomllib
 
 from assistant import DISTRIBUTION, __version__, resources
 from assistant.vision.templates import SHEETS
-from tests.conftest import REPO
+from tests.conftest import REPO, run_cli
 
 BOARD = "EECA/ALEP/HNBO/QTTY"
 TILES = "P A O R/A:locked E P S/M:emerald S M U/X V:crystal E U"
@@ -59,6 +59,13 @@ def test_the_package_data_is_every_file_the_program_reads():
     glyphs = resources.shipped("templates", "glyphs")
     assert sorted(p.stem for p in glyphs.glob("*.png")) == sorted(SHEETS)
     assert resources.shipped("lexicons", "enable.txt").is_file()
+
+
+def test_version_names_the_package_it_is_installed_by():
+    done = run_cli("--version")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0, "assistant 0.2.0 (the wordgame-assistant package)\n", "")
+    assert __version__ == "0.2.0" and DISTRIBUTION == "wordgame-assistant"
 
 
 def test_a_checkout_finds_its_files_at_the_top_level():
