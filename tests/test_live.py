@@ -64,7 +64,7 @@ def test_a_window_is_followed_where_it_moved_and_is_none_while_minimised():
     assert game.place() == Region(300, 200, 800, 600) == game.region
     windows.is_minimised = True
     assert game.place() is None
-    with pytest.raises(BadInput, match="minimised: restore it"):
+    with pytest.raises(BadInput, match=r"minimised \(or on another desktop\): restore it"):
         game.where()
 
 
