@@ -24,8 +24,8 @@ every word, and learn from the game's own feedback, round after round.
   feedback, or rejected on some tiles only, is dragged once more, slower; three words in a
   row without feedback stop play. Every drag is one swipe of the round's tally, as the game
   counts them.
-- The speed (Pace) finds itself: slower when a drag comes back partial or silent or a tile
-  would not light, faster while every drag registers; --drag-ms fixes it instead.
+- The speed (Pace) finds itself: slower when a drag comes back partial or silent, faster
+  while every drag registers; --drag-ms fixes it instead.
 - One way out (run): the stop key, the fail-safe corner, Ctrl-C, SIGTERM, SIGHUP, a closed
   window and every error let go of the mouse, close the round in the store and give the
   report, its "stopped" saying why, then the status that fits (2 for a fault, 130 for Ctrl-C,
@@ -52,7 +52,7 @@ from .core.gestures import Drag, Point, Region
 from .core.types import BadInput
 from .profiles import profile
 from .profiles.grid import GridResult, WordJSON
-from .watcher import TICK, Swipe, Verdict, Watcher, Word
+from .watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
 
 if TYPE_CHECKING:
 
@@ -123,8 +123,8 @@ STREAK = 8  # drags in a row taken whole before the pace speeds up
 @dataclass
 class Pace:
     """The time per drag segment: found within the round from the game's verdicts (slower
-    when a drag comes back partial or silent or a tile would not light, faster while every
-    drag registers), or fixed (--drag-ms)."""
+    when a drag comes back partial or silent, faster while every drag registers), or fixed
+    (--drag-ms)."""
 
     ms: float = DRAG_MS
     fixed: bool = False
@@ -240,7 +240,10 @@ class Player:
         try:
             self.play_words(board, tally)
         finally:  # also when play is stopped mid-round: what was played is kept and told
-            with suppress(Exception):  # the verdicts already shown, if the watcher can tell
+            with suppress(Exception):  # the verdicts of the drags made, if the watcher can tell
+                end = time.monotonic() + FEEDBACK_SECONDS + 0.2
+                while self.watcher.busy() and time.monotonic() < end:
+                    time.sleep(TICK)
                 self.settle(deque(), tally)
             tally.seconds, tally.drag_ms = time.monotonic() - tally.began, self.pace.ms
             self.store.end_round(self.round_id, tally.json()["points"], tally.seconds)
@@ -316,7 +319,8 @@ class Player:
 
         region = self.target.where()
         if (region.x, region.y) == board.origin and region == self.mouse.bounds:
-            if self.played[-1].swipes and not self.target.focused():
+            if self.played[-1].swipes and not self.target.focused() and \
+                    not self.target.covering([self.mouse.position()]):  # a popup: wait
                 raise BadInput(f"{self.target.name} lost the focus: play stopped")
             return board, drags
         self.say(f"{self.target.name} moved to {region}: reading the board again")
@@ -338,16 +342,16 @@ class Player:
         self.watch(again)
         return again, self.drags(again, words)
 
-    def uncovered(self, drag: Drag, pending: deque[Word], tally: Tally) -> None:
-        """Return once no other window lies over any point of the drag's path, waiting (up
-        to COVERED_LIMIT) while one does."""
+    def uncovered(self, drag: Drag, pending: deque[Word], tally: Tally) -> bool:
+        """Return True once no other window lies over any point of the drag's path, waiting
+        (up to COVERED_LIMIT: then BadInput) while one does; False if the time ran out."""
         points = path_points(drag.points)
         if not (over := self.target.covering(points)):
-            return
+            return True
         self.say(f"{', '.join(repr(t) for t in over)} lies over the grid: waiting for it to go")
-        self.wait(lambda: not self.target.covering(points), COVERED_LIMIT,
-                  f"the window over the grid ({over[0]!r}) to go",
-                  lambda: self.settle(pending, tally))
+        return self.wait(lambda: not self.target.covering(points), COVERED_LIMIT,
+                         f"the window over the grid ({over[0]!r}) to go",
+                         lambda: self.settle(pending, tally))
 
     def swipe(self, word: Word, drags: dict[str, Drag], board: live.Board, tally: Tally,
               pending: deque[Word]) -> None:
@@ -356,9 +360,11 @@ class Player:
         would light, for the game to have let go of the last drag, and for no window over
         the path."""
         drag = drags[word.word]
-        self.wait(lambda: not self.watcher.blinds(word.path), None, "a verdict",
-                  lambda: self.settle(pending, tally))
-        self.uncovered(drag, pending, tally)
+        if not self.wait(lambda: not self.watcher.blinds(word.path), None, "a verdict",
+                         lambda: self.settle(pending, tally)) or \
+                not self.uncovered(drag, pending, tally):
+            pending.appendleft(word)  # the time is up
+            return
         self.freed(word)
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
@@ -390,7 +396,7 @@ class Player:
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
         """Return what the mouse calls at each tile between a word's first and last: wait
-        (up to LIT_LIMIT) for the game to show the tile selected, or slow the pace."""
+        (up to LIT_LIMIT) for the game to show the tile selected."""
         tracer = self.tracer
         if tracer is None or not tracer.works:
             return None
@@ -398,10 +404,11 @@ class Player:
         def there(i: int) -> None:
             end = time.monotonic() + LIT_LIMIT
             while not tracer.selected(word.path[i]):
-                if time.monotonic() > end:
-                    self.pace.missed()
+                if time.monotonic() > end:  # the verdict will tell if it was missed
                     if not self.played[-1].swipes:  # never seen on the first drag: no tracing
                         tracer.works = False
+                    return
+                if not self.watcher.present():  # the round is over
                     return
                 self.stop.check()
                 time.sleep(0.0005)
@@ -420,8 +427,9 @@ class Player:
         if word is None:  # a swipe of a round already closed
             return
         word.verdict, word.evidence = verdict.verdict, verdict.evidence
-        if word.verdict == "no feedback" and not self.watcher.present():
-            return  # the round ended with the drag under way: the game dropped it
+        if word.verdict == "no feedback" and not self.watcher.present() and \
+                word.released > self.watcher.last_seen:
+            return  # the grid went with the drag under way: the game dropped it
         self.pace.heard(word.verdict, word.partly)
         tally.swipes.append(Played(word.word, word.verdict,
                                    word.points if word.verdict == "accepted" else 0, word.partly))

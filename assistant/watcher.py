@@ -99,6 +99,7 @@ class Watcher:
         self.waiting: list[Awaited] = []
         self.verdicts: queue.SimpleQueue[Verdict] = queue.SimpleQueue()
         self.seen = 1.0  # share of tiles that looked like the board's in the last grab
+        self.last_seen = time.monotonic()  # when a grab last found the grid there
         self.shows: list[str | None] = []  # what each tile shows: a verdict, or None
         self.since: list[float] = []  # and since when (time.monotonic() of the first grab)
         self.dragging = False
@@ -114,6 +115,7 @@ class Watcher:
             self.grid, self.boxes, self.board, self.seen = grid, boxes, board, 1.0
             self.shows, self.since = [None] * len(boxes), [0.0] * len(boxes)
             self.generation += 1
+            self.last_seen = time.monotonic()
             self.failing = None
 
     def rest(self) -> None:
@@ -194,6 +196,8 @@ class Watcher:
                 return
             self.failing = None
             self.seen = feedback.on_screen(faces, board)
+            if self.seen >= GONE:
+                self.last_seen = now
             for i, face in enumerate(faces):
                 if (shows := feedback.verdict(face, board)) != self.shows[i]:
                     self.shows[i], self.since[i] = shows, now
