@@ -285,7 +285,7 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     if options.command == "overlay":
         from . import watch
 
-        return watch.run(options, say_for(options), warn, progress), watch.render, 0
+        return watch.run(options, say_for(options), warn, progress)
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":

@@ -492,33 +492,39 @@ def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bo
         yield key.pressed
 
 
-def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
-        progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
-    """Play as the options say and return the report, how to render it, and the exit status:
-    on every way out, the report of what was played and why it stopped (a fault's one line
-    on stderr too)."""
-    played: list[Tally] = []
-    stopped, status = None, 0
+def way_out(work: Callable[[], None]) -> tuple[str | None, int]:
+    """Run the work with SIGTERM and SIGHUP raised as Signalled; return why it stopped (None
+    when it ended by itself) and the exit status. A fault's one line goes to stderr."""
     with signals_raised():
         try:
-            if options.dry_run:
-                return dry_run(options, say, progress), render, 0
-            play(options, say, warn, progress, played)
+            work()
         except (live.Stopped, FailSafe) as why:  # the stop key, the pointer in a corner
-            stopped = str(why)
+            return str(why), 0
         except KeyboardInterrupt:
-            stopped, status = "interrupted (Ctrl-C)", INTERRUPTED
+            return "interrupted (Ctrl-C)", INTERRUPTED
         except Signalled as why:
-            stopped, status = str(why), 128 + why.number
+            return str(why), 128 + why.number
         except BadInput as err:
-            stopped, status = str(err), FAULT
             print(f"assistant: error: {err}", file=sys.stderr, flush=True)
+            return str(err), FAULT
         except Exception as err:  # a bug: one line for the user, the report all the same
             if os.environ.get("ASSISTANT_DEBUG"):
                 raise
-            stopped, status = f"internal error: {type(err).__name__}: {err}", 1
+            stopped = f"internal error: {type(err).__name__}: {err}"
             print(f"assistant: {stopped} (set ASSISTANT_DEBUG=1 for the traceback)",
                   file=sys.stderr, flush=True)
+            return stopped, 1
+    return None, 0
+
+
+def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+        progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
+    """Play as the options say and return the report, how to render it, and the exit status:
+    on every way out, the report of what was played and why it stopped."""
+    if options.dry_run:
+        return dry_run(options, say, progress), render, 0
+    played: list[Tally] = []
+    stopped, status = way_out(lambda: play(options, say, warn, progress, played))
     return {"game": GAME, "rounds": [t.json() for t in played], "stopped": stopped}, \
         render, status
 
