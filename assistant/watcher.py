@@ -5,8 +5,10 @@ swipe's verdict from the colour its tiles flash (vision.feedback), while the pla
 dragging the next word. A verdict stands only when every tile of the swipe that no later drag
 has lit shows it, having begun to show it after the swipe's drag began (a flash left over from
 an earlier word on the same tiles is not this word's: the game may have missed the drag); a
-swipe whose tiles show none within FEEDBACK_SECONDS had no feedback. A verdict seen on some of
-a swipe's tiles only is `partly` seen: a drag the game took short (tiles skipped) looks the same.
+swipe whose tiles show none within FEEDBACK_SECONDS of the game letting go of it (its tiles
+no longer selected: a busy game takes the release late) had no feedback. A verdict seen on
+some of a swipe's tiles only is `partly` seen: a drag the game took short (tiles skipped)
+looks the same.
 It also tells whether the grid is still on the screen (the round is over when it has gone).
 
 The thread owns nothing of the player's: it is told of each swipe (expect: a frozen Swipe) and
@@ -32,7 +34,8 @@ if TYPE_CHECKING:
     from .adapters.screen import Screen
     from .vision.feedback import Face
 
-FEEDBACK_SECONDS = 0.6  # a swipe's flash shows within this, or it had no feedback
+FEEDBACK_SECONDS = 0.6  # a swipe's flash shows within this of the game letting go of it
+HELD_LIMIT = 5.0  # seconds a swipe's tiles may show selected after its release (a busy game)
 TICK = 0.008  # seconds between grabs while a verdict is awaited
 IDLE_TICK = 0.05  # and while none is (only whether the grid is still there)
 GONE = 0.5  # under this share of tiles looking like the board's, the grid has gone
@@ -85,6 +88,25 @@ class Awaited:
 
     swipe: Swipe
     evidence: set[int] = field(default_factory=set)  # its tiles no later drag has claimed
+    held: bool = False  # its tiles were seen selected after its release (a busy game)
+    let_go: float | None = None  # and then first seen no longer selected
+
+    def overdue(self, now: float) -> bool:
+        """True when its flash is overdue: FEEDBACK_SECONDS after the game let go of it (at
+        its release, or when its tiles, seen still selected, were seen let go), or HELD_LIMIT
+        after its release in any case."""
+        released = self.swipe.released
+        if now - released > HELD_LIMIT:
+            return True
+        start = (self.let_go if self.held else released)
+        return start is not None and now - start > FEEDBACK_SECONDS
+
+    def seen(self, held: set[int], now: float) -> None:
+        """Note which tiles a frame showed selected: is the game still holding the swipe?"""
+        if self.evidence & held:
+            self.held, self.let_go = True, None
+        elif self.held and self.let_go is None:
+            self.let_go = now
 
 
 class Watcher:
@@ -191,6 +213,7 @@ class Watcher:
         from .vision import feedback
 
         faces = feedback.faces(frame, boxes)
+        held = {i for i, face in enumerate(faces) if feedback.selected(face)}
         with self.lock:
             if generation is not None and generation != self.generation:
                 return
@@ -202,8 +225,9 @@ class Watcher:
                 if (shows := feedback.verdict(face, board)) != self.shows[i]:
                     self.shows[i], self.since[i] = shows, now
             for awaited in list(self.waiting):
+                awaited.seen(held, now)
                 said = self.said(awaited)
-                if said or now - awaited.swipe.released > FEEDBACK_SECONDS:
+                if said or awaited.overdue(now):
                     self.waiting.remove(awaited)
                     self.verdicts.put(Verdict(awaited.swipe.number, said or "no feedback",
                                               frozenset(awaited.evidence)))

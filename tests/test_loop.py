@@ -259,3 +259,14 @@ def test_a_failing_grab_is_one_line_after_a_bounded_time():
         assert time.monotonic() - started < watching.GRAB_FAILS + 0.5
     finally:
         seen.close()
+
+
+def test_a_busy_game_still_holding_the_swipe_is_waited_for(watcher):
+    cat = word("CAT", (0, 1, 2), pressed=0.0, released=0.1)
+    watcher.expect(cat)
+    late = 0.1 + 2 * watching.FEEDBACK_SECONDS  # the game takes the release this late
+    for now in (0.2, 0.5, late - 0.01):  # its tiles still show selected: the game holds it
+        watcher.look(grid({0: WHITE, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=now)
+    assert watcher.take() == []
+    watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=late)
+    assert told(watcher.take()) == [("CAT", "accepted")]
