@@ -69,6 +69,7 @@ SILENT = 3  # words in a row without feedback that stop play
 SETTLE = 0.15  # seconds a moved window must keep still before the board is read again
 STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 LIT_LIMIT = 0.3  # longest wait at a tile for the game to show it selected
+UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
 FREED_LIMIT = 0.3  # longest wait before a press for the last drag's tiles to be let go
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
@@ -115,9 +116,9 @@ class Tally:
 
 # --- the pace: as fast as the game takes every drag whole ----------------------------------
 
-FASTEST, SLOWEST = 6.0, 120.0  # the drag times (ms per segment) the pace keeps within
-SPEED_UP, SLOW_DOWN = 0.9, 1.5  # factors on the drag time
-STREAK = 8  # drags in a row taken whole before the pace speeds up
+FASTEST, SLOWEST = 5.0, 120.0  # the drag times (ms per segment) the pace keeps within
+SPEED_UP, SLOW_DOWN = 0.8, 1.5  # factors on the drag time
+STREAK = 4  # drags in a row taken whole before the pace speeds up
 
 
 @dataclass
@@ -157,7 +158,13 @@ class Tracer:
         self.screen = screen
         self.tiles = [Region(x + bx, y + by, bw, bh)
                       for bx, by, bw, bh in (c.box for c in board.reading.cells)]
-        self.works = True  # False once the game was never seen to select a tile
+        self.lit = self.unlit = 0  # tiles seen selected in time, and not
+
+    @property
+    def works(self) -> bool:
+        """False once UNLIT tiles in a row never showed selected, and none ever did: this
+        game does not show a drag's tiles so (drags are then made at the pace alone)."""
+        return self.lit > 0 or self.unlit < UNLIT
 
     def selected(self, tile: int) -> bool:
         """True when the tile shows selected now."""
@@ -306,9 +313,9 @@ class Player:
                  (c.box for c in board.reading.cells)]
         faces = feedback.faces(board.frame, [c.box for c in board.reading.cells])
         self.watcher.watch(grid, boxes, feedback.board_face(faces))
-        works = self.tracer.works if self.tracer else True
-        self.tracer = Tracer(self.screen, board)
-        self.tracer.works = works
+        before, self.tracer = self.tracer, Tracer(self.screen, board)
+        if before is not None:
+            self.tracer.lit, self.tracer.unlit = before.lit, before.unlit
 
     def follow(self, board: live.Board, drags: dict[str, Drag],
                words: list[Word]) -> tuple[live.Board, dict]:
@@ -405,13 +412,13 @@ class Player:
             end = time.monotonic() + LIT_LIMIT
             while not tracer.selected(word.path[i]):
                 if time.monotonic() > end:  # the verdict will tell if it was missed
-                    if not self.played[-1].swipes:  # never seen on the first drag: no tracing
-                        tracer.works = False
+                    tracer.unlit += 1
                     return
                 if not self.watcher.present():  # the round is over
                     return
                 self.stop.check()
                 time.sleep(0.0005)
+            tracer.lit += 1
         return there
 
     def settle(self, pending: deque[Word], tally: Tally) -> None:
