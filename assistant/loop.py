@@ -13,11 +13,12 @@ every word, and learn from the game's own feedback, round after round.
   longer focused: play stops with one line, exit status 2); no other window over any point of
   the drag (play waits for it to go); and the grid still on the screen (else the round is over).
 - Each drag is made in step with the game (Tracer): before the press, the last drag's tiles
-  must no longer show selected (the game has taken its release); at each tile between the
-  first and the last, the pointer waits until the tile shows selected (the game has taken the
-  motion there) before it moves on. A game that is busy merges the motion events queued
-  meanwhile into the last one (Tk does, and so does Windows), so a pointer that moved on
-  while it was busy would skip a tile: the game would take the drag short.
+  must no longer show selected (the game has taken its release); at each tile after the
+  first, the pointer waits until the tile shows selected (the game has taken the motion
+  there) before it moves on or lets go (and tells the watcher, whose grabs may miss it). A
+  game that is busy merges the motion events queued meanwhile into the last one (Tk does,
+  and so does Windows), so a pointer that moved on while it was busy would skip a tile: the
+  game would take the drag short.
 - The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
   reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
   word is already being dragged; it hands the verdicts over on a queue. A word with no
@@ -391,10 +392,10 @@ class Player:
         self.watcher.expect(Swipe(self.swipes, word.path, word.pressed, word.released))
 
     def freed(self, word: Word) -> None:
-        """Wait (up to FREED_LIMIT) until the tiles between this word's first and last that
-        the last drag went through no longer show selected: the game has taken that drag's
+        """Wait (up to FREED_LIMIT) until the tiles after this word's first that the last
+        drag went through no longer show selected: the game has taken that drag's
         release, and a tile seen selected is this drag's."""
-        tracer, shared = self.tracer, set(word.path[1:-1]) & set(self.last_path)
+        tracer, shared = self.tracer, set(word.path[1:]) & set(self.last_path)
         if tracer is None or not tracer.works or not shared:
             return
         end = time.monotonic() + FREED_LIMIT
@@ -402,8 +403,8 @@ class Player:
             time.sleep(0.0005)
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
-        """Return what the mouse calls at each tile between a word's first and last: wait
-        (up to LIT_LIMIT) for the game to show the tile selected."""
+        """Return what the mouse calls at each tile after a word's first: wait (up to
+        LIT_LIMIT) for the game to show the tile selected."""
         tracer = self.tracer
         if tracer is None or not tracer.works:
             return None
@@ -419,6 +420,7 @@ class Player:
                 self.stop.check()
                 time.sleep(0.0005)
             tracer.lit += 1
+            self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
         return there
 
     def settle(self, pending: deque[Word], tally: Tally) -> None:

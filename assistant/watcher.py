@@ -161,6 +161,14 @@ class Watcher:
             self.dragging = True
         self.wake.set()
 
+    def selected(self, tiles: tuple[int, ...]) -> None:
+        """Note tiles seen selected by the player's own look (the drag under way): whatever
+        flash they showed has ended, so a flash seen next is a new one."""
+        with self.lock:
+            for i in tiles:
+                if i < len(self.shows) and self.shows[i] is not None:
+                    self.shows[i], self.since[i] = None, time.monotonic()
+
     def blinds(self, path: tuple[int, ...]) -> bool:
         """True when a drag through these tiles would hide every tile a waiting swipe still
         has to show its verdict on (it must be waited for first)."""

@@ -270,3 +270,13 @@ def test_a_busy_game_still_holding_the_swipe_is_waited_for(watcher):
     assert watcher.take() == []
     watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=late)
     assert told(watcher.take()) == [("CAT", "accepted")]
+
+
+def test_tiles_the_player_saw_selected_make_the_next_flash_a_new_one(watcher):
+    watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=0.5)  # CAT's flash
+    tac = word("TAC", (2, 1, 0), pressed=0.6, released=0.7)
+    watcher.drag(tac.path)
+    watcher.selected((2, 1))  # the player saw them selected; the watcher's grabs missed it
+    watcher.expect(tac)
+    watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=0.75)
+    assert told(watcher.take()) == [("TAC", "accepted")]

@@ -62,7 +62,7 @@ class Mouse(Protocol):
     def drag(self, drag: Drag, segment_ms: float,
              reached: Callable[[int], None] | None = None) -> None:
         """Press at the first point, pass through every point, release at the last (calling
-        `reached` at each point between)."""
+        `reached` at each point after the first)."""
 
     def click(self, click: Click) -> None:
         """Press and release at the point."""
@@ -134,12 +134,12 @@ class PyAutoGuiMouse:
     def drag(self, drag: Drag, segment_ms: float,
              reached: Callable[[int], None] | None = None) -> None:
         """Press at the first point, glide through every point, release at the last; at each
-        point between, once there, call `reached` with its index (it may wait there)."""
+        point after the first, once there, call `reached` with its index (it may wait there)."""
         check_inside(drag, self.bounds)
         with self.guarded(), self.holding(drag.points[0]):
             for i, (start, end) in enumerate(pairwise(drag.points), 1):
                 self.glide(start, end, segment_ms / 1000)
-                if reached is not None and i < len(drag.points) - 1:
+                if reached is not None:
                     reached(i)
 
     def click(self, click: Click) -> None:
@@ -238,7 +238,7 @@ class RecordingMouse:
              reached: Callable[[int], None] | None = None) -> None:
         """Record the drag (OutsideWindow if it would leave the bounds)."""
         check_inside(drag, self.bounds)
-        for i in range(1, len(drag.points) - 1):
+        for i in range(1, len(drag.points)):
             if reached is not None:
                 reached(i)
         self.gestures.append(drag)
