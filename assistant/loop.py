@@ -253,6 +253,7 @@ class Player:
                 while self.watcher.busy() and time.monotonic() < end:
                     time.sleep(TICK)
                 self.settle(deque(), tally)
+            self.swiped.clear()  # still held by the game as the grid went: it drops them
             tally.seconds, tally.drag_ms = time.monotonic() - tally.began, self.pace.ms
             self.store.end_round(self.round_id, tally.json()["points"], tally.seconds)
             self.say(summary(tally.json()))

@@ -141,9 +141,11 @@ class Watcher:
             self.failing = None
 
     def rest(self) -> None:
-        """Stop grabbing (until the next watch): no grid to watch."""
+        """Stop grabbing (until the next watch): no grid to watch; the swipes still awaited
+        (the game held them when the round ended: it drops them) are forgotten."""
         with self.lock:
             self.grid = None
+            self.waiting.clear()
             self.generation += 1
 
     def expect(self, swipe: Swipe) -> None:
@@ -233,7 +235,8 @@ class Watcher:
                 if (shows := feedback.verdict(face, board)) != self.shows[i]:
                     self.shows[i], self.since[i] = shows, now
             for awaited in list(self.waiting):
-                awaited.seen(held, now)
+                if self.seen >= GONE:  # (a grid gone lets go of nothing)
+                    awaited.seen(held, now)
                 said = self.said(awaited)
                 if said or awaited.overdue(now):
                     self.waiting.remove(awaited)
