@@ -167,7 +167,8 @@ def settled(one: loop.Player, verdict: str, tries: int = 1, text: str = "CAT",
 
 def given(one: loop.Player, *verdicts: watching.Verdict) -> None:
     """Have the player's watcher hand over these verdicts."""
-    one.watcher.verdicts = list(verdicts)  # type: ignore[attr-defined]
+    fake: Any = one.watcher
+    fake.verdicts = list(verdicts)
 
 
 def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
@@ -181,7 +182,7 @@ def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
     one.settle(pending, tally)
     assert len(pending) == 1 and tally.json()["tried"] == 2 and tally.json()["no_feedback"] == 2
     assert one.store.plays == [("CAT", "no feedback", 0)] * 2  # type: ignore[attr-defined]
-    assert one.store.learned == [("CAT", "no feedback")]  # type: ignore[attr-defined]
+    assert one.store.learned == [("CAT", "no feedback")]
 
 
 def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned():
@@ -192,12 +193,12 @@ def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned()
           settled(one, "rejected", text="DOG"))
     one.settle(pending, tally)
     assert [w.word for w in pending] == ["CAT"]  # DOG was red on all its tiles: rejected
-    assert one.store.learned == [("DOG", "rejected")]  # type: ignore[attr-defined]
+    assert one.store.learned == [("DOG", "rejected")]
     given(one, settled(one, "rejected", tries=2, evidence=frozenset({0})))
     one.settle(pending, tally)
     assert [(p.word, p.verdict, p.partly) for p in tally.swipes] == [
         ("CAT", "rejected", True), ("DOG", "rejected", False), ("CAT", "rejected", True)]
-    assert one.store.learned == [("DOG", "rejected"), ("CAT", "rejected")]  # type: ignore[attr-defined]
+    assert one.store.learned == [("DOG", "rejected"), ("CAT", "rejected")]
 
 
 def test_points_and_learning_follow_the_games_verdicts():
@@ -208,7 +209,7 @@ def test_points_and_learning_follow_the_games_verdicts():
     one.settle(pending, tally)
     assert one.store.plays == [("CAT", "accepted", 5), ("TAC", "rejected", 0),  # type: ignore[attr-defined]
                                ("ACT", "repeated", 0)]
-    assert one.store.learned == [("CAT", "accepted"), ("TAC", "rejected"),  # type: ignore[attr-defined]
+    assert one.store.learned == [("CAT", "accepted"), ("TAC", "rejected"),
                                  ("ACT", "repeated")]
     assert tally.json()["points"] == 5 and tally.json()["accepted"] == 1
 

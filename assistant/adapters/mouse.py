@@ -13,8 +13,8 @@ resting on its point, the tile's centre: a game that reads the pointer once a fr
 event loop that merges the motion events queued while it was busy, still finds the pointer
 inside every tile. The steps go through pyautogui's platform call with the fail-safe checked
 once per step (its public moveTo checks it four times a call: 1.2 ms a step on Xvfb here,
-against 0.15 ms). Ctrl-C during a gesture is held back to the next step, then raised as
-its handler once the button is released (so are SIGTERM and SIGHUP).
+against 0.15 ms). Ctrl-C, SIGTERM or SIGHUP during a gesture is held back to the next step,
+then, the button released, delivered to the handler it had (Ctrl-C: KeyboardInterrupt).
 """
 
 from __future__ import annotations
