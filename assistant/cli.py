@@ -151,9 +151,9 @@ def add_play(play: argparse.ArgumentParser) -> None:
     add_live(play, "Wordament")
     play.add_argument("--rounds", type=whole(), help="stop after N rounds (default: play on)")
     play.add_argument("--seconds", type=SECONDS, help="stop after S seconds")
-    play.add_argument("--drag-ms", type=decimal(numbers.MAX_DRAG_MS), default=20.0,
-                      metavar="N",
-                      help="milliseconds per drag segment, tile to tile (default: 20)")
+    play.add_argument("--drag-ms", type=decimal(numbers.MAX_DRAG_MS), metavar="N",
+                      help="milliseconds per drag segment, tile to tile, fixed (default: "
+                           "found as play goes, from 20)")
     play.add_argument("--min-len", type=whole(1, MAX_WORD_LETTERS), help="shortest word to play")
     play.add_argument("--extra-lexicon", metavar="L",
                       help="words to try after the lexicon's, to learn the game's dictionary")
@@ -281,11 +281,11 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     if options.command == "play":
         from . import loop
 
-        return loop.play(options, say_for(options), warn, progress), loop.render, 0
+        return loop.run(options, say_for(options), warn, progress)
     if options.command == "overlay":
         from . import watch
 
-        return watch.run(options, say_for(options), warn, progress), watch.render, 0
+        return watch.run(options, say_for(options), warn, progress)
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":

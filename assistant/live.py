@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .core.gestures import Region
+from .core.gestures import Point, Region
 from .core.types import BadInput
 
 if TYPE_CHECKING:
@@ -81,6 +81,14 @@ class Target:
             return False
         return any(w.title not in ignore and w.region.overlap(part)
                    for w in self.windows.above(self.window))
+
+    def covering(self, points: Sequence[Point]) -> list[str]:
+        """Return the titles (or '(untitled)') of the windows stacked above the game that lie
+        over any of these points: the game is not the window under them."""
+        if self.windows is None or self.window is None:
+            return []
+        return [w.title or "(untitled)" for w in self.windows.above(self.window)
+                if any(w.region.contains(p) for p in points)]
 
     def focused(self) -> bool:
         """True when the game has the keyboard focus (a region always has it)."""
@@ -193,6 +201,9 @@ def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfil
     told = False
     while time.monotonic() < start + options.wait:
         stop.check()
+        if stop.out_of_time():
+            raise OutOfTime(f"no {game} board in {target.name} within the time given "
+                            "(--seconds)")
         if not told and time.monotonic() > start + TELL_AFTER:
             say(f"waiting for a {game} board in {target.name} (up to {options.wait:g} s)")
             told = True
@@ -260,17 +271,25 @@ class Stopped(Exception):
     """The user asked play to stop: the stop key, or the fail-safe corner."""
 
 
+class OutOfTime(Stopped):
+    """The time given (--seconds) ran out while play waited."""
+
+
 class Stopper:
-    """The ways to stop play: the stop key (if it could be set up) and a time limit."""
+    """The ways to stop play: the stop key (if it could be set up), the pointer thrown into a
+    screen corner (`corner`: raises FailSafe) and a time limit."""
 
     def __init__(self, pressed: Callable[[], bool] = lambda: False,
-                 deadline: float | None = None) -> None:
-        self.pressed, self.deadline = pressed, deadline
+                 deadline: float | None = None,
+                 corner: Callable[[], None] = lambda: None) -> None:
+        self.pressed, self.deadline, self.corner = pressed, deadline, corner
 
     def check(self) -> None:
-        """Raise Stopped when the stop key was pressed."""
+        """Raise Stopped when the stop key was pressed (FailSafe when the pointer is in a
+        screen corner)."""
         if self.pressed():
             raise Stopped("the stop key was pressed")
+        self.corner()
 
     def out_of_time(self) -> bool:
         """True when the time given (--seconds) is up."""

@@ -8,33 +8,52 @@ every word, and learn from the game's own feedback, round after round.
   tried again. The words of --extra-lexicon that the lexicon lacks are tried after its own,
   while time is left: those the game accepts are learned, and played with the lexicon's from
   then on. So the player learns the game's own dictionary, round by round.
-- Before each word: the stop key and the time limit; the window (moved: play pauses, reads the
-  board again where it now is, and goes on; closed, minimised or no longer focused: play stops
-  with one line, exit status 2); and the grid still on the screen (else the round is over).
+- Before each word: the stop key, the fail-safe corner and the time limit; the window (moved:
+  play pauses, reads the board again where it now is, and goes on; closed, minimised or no
+  longer focused: play stops with one line, exit status 2); no other window over any point of
+  the drag (play waits for it to go); and the grid still on the screen (else the round is over).
+- Each drag is made in step with the game (Tracer): before the press, the last drag's tiles
+  must no longer show selected (the game has taken its release); at each tile after the
+  first, the pointer waits until the tile shows selected (the game has taken the motion
+  there) before it moves on or lets go (and tells the watcher, whose grabs may miss it). A
+  game that is busy merges the motion events queued meanwhile into the last one (Tk does,
+  and so does Windows), so a pointer that moved on while it was busy would skip a tile: the
+  game would take the drag short.
 - The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
   reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
-  word is already being dragged. A word with no feedback is tried once more, slower; three
-  words in a row without feedback stop play.
+  word is already being dragged; it hands the verdicts over on a queue. A word with no
+  feedback, or rejected on some tiles only, is dragged once more, slower; three words in a
+  row without feedback stop play. Every drag is one swipe of the round's tally, as the game
+  counts them.
+- The speed (Pace) finds itself: slower when a drag comes back partial or silent, faster
+  while every drag registers; --drag-ms fixes it instead.
+- One way out (run): the stop key, the fail-safe corner, Ctrl-C, SIGTERM, SIGHUP, a closed
+  window and every error let go of the mouse, close the round in the store and give the
+  report, its "stopped" saying why, then the status that fits (2 for a fault, 130 for Ctrl-C,
+  128 + the signal's number for another signal).
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
 import time
 from argparse import Namespace
 from collections import deque
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from . import live
 from .adapters.mouse import FailSafe, Moved
 from .core import plan
-from .core.gestures import Drag, Region
+from .core.gestures import Drag, Point, Region
 from .core.types import BadInput
 from .profiles import profile
 from .profiles.grid import GridResult, WordJSON
-from .watcher import TICK, Watcher, Word
+from .watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
 
 if TYPE_CHECKING:
 
@@ -45,36 +64,125 @@ if TYPE_CHECKING:
 
 GAME = "wordament"
 TITLE = "Wordament"  # the window title looked for by default
-DRAG_MS = 20.0  # default time per drag segment (tile to tile)
+DRAG_MS = 20.0  # time per drag segment (tile to tile) a round begins with
 SLOWER = 2.0  # a word tried again drags this many times slower
 SILENT = 3  # words in a row without feedback that stop play
 SETTLE = 0.15  # seconds a moved window must keep still before the board is read again
+STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
+LIT_LIMIT = 0.3  # longest wait at a tile for the game to show it selected
+UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
+FREED_LIMIT = 0.3  # longest wait before a press for the last drag's tiles to be let go
+COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
+PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
+FAULT, INTERRUPTED = 2, 130  # exit statuses: bad input or a fault; Ctrl-C
+
+
+@dataclass(frozen=True)
+class Played:
+    """One swipe as the game took it: the word meant, the game's verdict, the points."""
+
+    word: str
+    verdict: str
+    points: int
+    partly: bool = False  # the verdict was seen on some of its tiles only
 
 
 @dataclass
 class Tally:
-    """One round as played: the words with their verdicts, and when it began and ended."""
+    """One round as played: every swipe with its verdict, the pace, when it began and ended."""
 
     number: int
     board: str
     began: float
     first_drag_ms: float | None = None
-    words: list[Word] = field(default_factory=list)
+    swipes: list[Played] = field(default_factory=list)
     seconds: float = 0.0
+    drag_ms: float = DRAG_MS
 
     def count(self, verdict: str) -> int:
-        """Return how many words got this verdict."""
-        return sum(w.verdict == verdict for w in self.words)
+        """Return how many swipes got this verdict."""
+        return sum(s.verdict == verdict for s in self.swipes)
 
     def json(self) -> dict[str, Any]:
         """Return the round's summary as JSON."""
-        return {"round": self.number, "board": self.board, "tried": len(self.words),
+        return {"round": self.number, "board": self.board, "tried": len(self.swipes),
                 **{v.replace(" ", "_"): self.count(v)
                    for v in ("accepted", "repeated", "rejected", "no feedback")},
-                "points": sum(w.points for w in self.words if w.verdict == "accepted"),
+                "points": sum(s.points for s in self.swipes if s.verdict == "accepted"),
                 "seconds": round(self.seconds, 2),
-                "words_per_second": round(len(self.words) / self.seconds, 2)
-                if self.seconds else None, "first_drag_ms": self.first_drag_ms}
+                "words_per_second": round(len(self.swipes) / self.seconds, 2)
+                if self.seconds else None, "first_drag_ms": self.first_drag_ms,
+                "drag_ms": round(self.drag_ms, 1)}
+
+
+# --- the pace: as fast as the game takes every drag whole ----------------------------------
+
+FASTEST, SLOWEST = 5.0, 120.0  # the drag times (ms per segment) the pace keeps within
+SPEED_UP, SLOW_DOWN = 0.8, 1.5  # factors on the drag time
+STREAK = 4  # drags in a row taken whole before the pace speeds up
+
+
+@dataclass
+class Pace:
+    """The time per drag segment: found within the round from the game's verdicts (slower
+    when a drag comes back partial or silent, faster while every drag registers), or fixed
+    (--drag-ms)."""
+
+    ms: float = DRAG_MS
+    fixed: bool = False
+    whole: int = 0  # drags taken whole in a row
+
+    def missed(self) -> None:
+        """Slow down: the game missed part of a drag."""
+        if not self.fixed:
+            self.ms, self.whole = min(SLOWEST, self.ms * SLOW_DOWN), 0
+
+    def heard(self, verdict: str, partly: bool) -> None:
+        """Follow one swipe's verdict: slower if it was partial or silent, faster after
+        STREAK whole ones."""
+        if verdict == "no feedback" or (verdict == "rejected" and partly):
+            self.missed()
+        elif not self.fixed:
+            self.whole += 1
+            if self.whole >= STREAK:
+                self.ms, self.whole = max(FASTEST, self.ms * SPEED_UP), 0
+
+
+# --- drags in step with the game ------------------------------------------------------------
+
+class Tracer:
+    """Makes a drag keep in step with the game: reads, on the screen, whether a tile shows
+    selected (the pale face of a tile in the drag under way)."""
+
+    def __init__(self, screen: Screen, board: live.Board) -> None:
+        x, y = board.origin
+        self.screen = screen
+        self.tiles = [Region(x + bx, y + by, bw, bh)
+                      for bx, by, bw, bh in (c.box for c in board.reading.cells)]
+        self.lit = self.unlit = 0  # tiles seen selected in time, and not
+
+    @property
+    def works(self) -> bool:
+        """False once UNLIT tiles in a row never showed selected, and none ever did: this
+        game does not show a drag's tiles so (drags are then made at the pace alone)."""
+        return self.lit > 0 or self.unlit < UNLIT
+
+    def selected(self, tile: int) -> bool:
+        """True when the tile shows selected now."""
+        from .vision import feedback
+
+        region = self.tiles[tile]
+        return feedback.selected(feedback.face(self.screen.grab(region),
+                                               (0, 0, region.w, region.h)))
+
+
+def path_points(points: tuple[Point, ...], step: int = PATH_STEP) -> list[Point]:
+    """Return points along a drag's path, at most `step` pixels apart."""
+    from itertools import pairwise
+
+    from .adapters.mouse import steps
+
+    return [points[0], *(p for a, b in pairwise(points) for p in steps(a, b, step))]
 
 
 # --- one round ------------------------------------------------------------------------------
@@ -97,6 +205,11 @@ class Player:
     silent: int = 0  # words in a row without feedback
     played: list[Tally] = field(default_factory=list)
     round_id: int = 0  # the store's id of the round in play
+    pace: Pace = field(default_factory=Pace)
+    swiped: dict[int, Word] = field(default_factory=dict)  # swipe number -> word, in flight
+    swipes: int = 0  # drags made (each swipe's number)
+    last_path: tuple[int, ...] = ()  # the tiles of the last drag made
+    tracer: Tracer | None = None
 
     def read(self, unlike: str | None = None) -> live.Board:
         """Return the next board on the screen, read and solved."""
@@ -129,13 +242,19 @@ class Player:
 
     def round(self, board: live.Board, number: int) -> Tally:
         """Play every word of a board until they are done or the round is over."""
-        tally = Tally(number, board.text, time.monotonic())
+        tally = Tally(number, board.text, time.monotonic(), drag_ms=self.pace.ms)
         self.played.append(tally)
         self.round_id = self.store.start_round(GAME, board.text)
         try:
             self.play_words(board, tally)
         finally:  # also when play is stopped mid-round: what was played is kept and told
-            tally.seconds = time.monotonic() - tally.began
+            with suppress(Exception):  # the verdicts of the drags made, if the watcher can tell
+                end = time.monotonic() + FEEDBACK_SECONDS + 0.2
+                while self.watcher.busy() and time.monotonic() < end:
+                    time.sleep(TICK)
+                self.settle(deque(), tally)
+            self.swiped.clear()  # still held by the game as the grid went: it drops them
+            tally.seconds, tally.drag_ms = time.monotonic() - tally.began, self.pace.ms
             self.store.end_round(self.round_id, tally.json()["points"], tally.seconds)
             self.say(summary(tally.json()))
             annotate(board, self.options.annotate)
@@ -145,22 +264,36 @@ class Player:
         """Drag the board's words in plan order, settling verdicts as they come."""
         first, then = self.words(board)
         drags = self.drags(board, first + then)
-        pending = deque(in_order(first, drags, self.options.drag_ms) +
-                        in_order(then, drags, self.options.drag_ms))
+        pending = deque(in_order(first, drags, self.pace.ms) + in_order(then, drags, self.pace.ms))
         self.watch(board)
         while pending or self.watcher.busy():
             self.settle(pending, tally)
-            if not pending:
-                time.sleep(TICK)
-                continue
             self.stop.check()
             if self.stop.out_of_time():
                 break
+            if not pending:
+                time.sleep(TICK)
+                continue
             board, drags = self.follow(board, drags, first + then)
             if not self.watcher.present() and not self.still_there(board):
                 break  # the round is over
             self.swipe(pending.popleft(), drags, board, tally, pending)
-        self.settle(pending, tally)
+
+    def wait(self, done: Callable[[], bool], limit: float | None, what: str,
+             meanwhile: Callable[[], Any] = lambda: None) -> bool:
+        """Wait until done() (True), or the time is up or `meanwhile` says to go on (False);
+        checking the stop key and the fail-safe corner each TICK; BadInput after `limit`
+        seconds, if given."""
+        start = time.monotonic()
+        while not done():
+            self.stop.check()
+            if meanwhile() or self.stop.out_of_time():
+                return False
+            if limit is not None and time.monotonic() - start > limit:
+                raise BadInput(f"waited {limit:g} s for {what} in {self.target.name}: "
+                               "play stopped")
+            time.sleep(TICK / 2)
+        return True
 
     def still_there(self, board: live.Board) -> bool:
         """True when a fresh read finds the same board where it was (the watcher, which
@@ -173,7 +306,7 @@ class Player:
         return True
 
     def watch(self, board: live.Board) -> None:
-        """Point the watcher at the board's grid."""
+        """Point the watcher (and the tracer) at the board's grid."""
         from .vision import feedback
 
         x, y, w, h = board.reading.region or (0, 0, *board.frame.shape[1::-1])
@@ -182,6 +315,9 @@ class Player:
                  (c.box for c in board.reading.cells)]
         faces = feedback.faces(board.frame, [c.box for c in board.reading.cells])
         self.watcher.watch(grid, boxes, feedback.board_face(faces))
+        before, self.tracer = self.tracer, Tracer(self.screen, board)
+        if before is not None:
+            self.tracer.lit, self.tracer.unlit = before.lit, before.unlit
 
     def follow(self, board: live.Board, drags: dict[str, Drag],
                words: list[Word]) -> tuple[live.Board, dict]:
@@ -192,14 +328,20 @@ class Player:
 
         region = self.target.where()
         if (region.x, region.y) == board.origin and region == self.mouse.bounds:
-            if self.played[-1].words and not self.target.focused():
+            if self.played[-1].swipes and not self.target.focused() and \
+                    not self.target.covering([self.mouse.position()]):  # a popup: wait
                 raise BadInput(f"{self.target.name} lost the focus: play stopped")
             return board, drags
         self.say(f"{self.target.name} moved to {region}: reading the board again")
+        start = time.monotonic()
         while True:
             time.sleep(SETTLE)
+            self.stop.check()
             if self.target.where() == region:
                 break
+            if time.monotonic() - start > STILL_LIMIT:
+                raise BadInput(f"{self.target.name} kept moving for {STILL_LIMIT:g} s: "
+                               "play stopped")
             region = self.target.region
         screens.check_on_screen(region, screens.virtual_screen())
         self.mouse.bounds = region
@@ -209,42 +351,110 @@ class Player:
         self.watch(again)
         return again, self.drags(again, words)
 
+    def uncovered(self, drag: Drag, pending: deque[Word], tally: Tally) -> bool:
+        """Return True once no other window lies over any point of the drag's path, waiting
+        (up to COVERED_LIMIT: then BadInput) while one does; False if the time ran out."""
+        points = path_points(drag.points)
+        if not (over := self.target.covering(points)):
+            return True
+        self.say(f"{', '.join(repr(t) for t in over)} lies over the grid: waiting for it to go")
+        return self.wait(lambda: not self.target.covering(points), COVERED_LIMIT,
+                         f"the window over the grid ({over[0]!r}) to go",
+                         lambda: self.settle(pending, tally))
+
     def swipe(self, word: Word, drags: dict[str, Drag], board: live.Board, tally: Tally,
               pending: deque[Word]) -> None:
-        """Drag one word (slower when it is tried again) and hand it to the watcher; first
-        wait for the verdict of a word whose every tile this drag would light."""
-        while self.watcher.blinds(word.path):
-            time.sleep(TICK / 2)
+        """Drag one word (slower when it is tried again) in step with the game, and hand it
+        to the watcher; first wait for the verdict of a word whose every tile this drag
+        would light, for the game to have let go of the last drag, and for no window over
+        the path."""
+        drag = drags[word.word]
+        if not self.wait(lambda: not self.watcher.blinds(word.path), None, "a verdict",
+                         lambda: self.settle(pending, tally)) or \
+                not self.uncovered(drag, pending, tally):
+            pending.appendleft(word)  # the time is up
+            return
+        self.freed(word)
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
         word.pressed = time.monotonic()
         try:
-            self.mouse.drag(drags[word.word], self.options.drag_ms * (SLOWER if word.tries else 1))
+            self.mouse.drag(drag, self.pace.ms * (SLOWER if word.tries else 1),
+                            self.reached(word))
         except Moved:  # let go at once: the word is dragged again where the board is now
             pending.appendleft(word)
             return
         word.tries += 1
         word.released, word.verdict = time.monotonic(), ""
-        self.watcher.expect(word)
+        self.last_path = word.path
+        self.swipes += 1
+        self.swiped[self.swipes] = word
+        self.watcher.expect(Swipe(self.swipes, word.path, word.pressed, word.released))
+
+    def freed(self, word: Word) -> None:
+        """Wait (up to FREED_LIMIT) until the tiles after this word's first that the last
+        drag went through no longer show selected: the game has taken that drag's
+        release, and a tile seen selected is this drag's."""
+        tracer, shared = self.tracer, set(word.path[1:]) & set(self.last_path)
+        if tracer is None or not tracer.works or not shared:
+            return
+        end = time.monotonic() + FREED_LIMIT
+        while any(map(tracer.selected, shared)) and time.monotonic() < end:
+            time.sleep(0.0005)
+
+    def reached(self, word: Word) -> Callable[[int], None] | None:
+        """Return what the mouse calls at each tile after a word's first: wait (up to
+        LIT_LIMIT) for the game to show the tile selected."""
+        tracer = self.tracer
+        if tracer is None or not tracer.works:
+            return None
+
+        def there(i: int) -> None:
+            end = time.monotonic() + LIT_LIMIT
+            while not tracer.selected(word.path[i]):
+                if time.monotonic() > end:  # the verdict will tell if it was missed
+                    tracer.unlit += 1
+                    return
+                if not self.watcher.present():  # the round is over
+                    return
+                self.stop.check()
+                time.sleep(0.0005)
+            tracer.lit += 1
+            self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
+        return there
 
     def settle(self, pending: deque[Word], tally: Tally) -> None:
-        """Record the verdicts come in; a word with no feedback, or rejected on some of its
-        tiles only (a drag the game took short looks the same), is tried again, once."""
-        for word in self.watcher.take():
-            if doubtful(word) and word.tries < 2 and self.watcher.present():
-                pending.appendleft(word)
-                continue
-            tally.words.append(word)
-            self.store.add_play(self.round_id, word.word, word.path, word.verdict,
-                                word.points if word.verdict == "accepted" else 0,
-                                word.released - tally.began)
-            self.store.learn(GAME, word.word, word.verdict, word.in_lexicon,
-                             clean=not word.partly)
-            self.silent = self.silent + 1 if word.verdict == "no feedback" else 0
-            if self.silent >= SILENT and self.watcher.present():
-                raise BadInput(f"no feedback from {self.target.name} on {SILENT} words in a "
-                               "row: is the game taking the mouse? play stopped")
+        """Record the verdicts come in, one swipe each; a word with no feedback, or rejected
+        on some of its tiles only (a drag the game took short looks the same), is dragged
+        again, once."""
+        for verdict in self.watcher.take():
+            self.heard(verdict, pending, tally)
+
+    def heard(self, verdict: Verdict, pending: deque[Word], tally: Tally) -> None:
+        """Record one swipe's verdict, and learn from it."""
+        word = self.swiped.pop(verdict.number, None)
+        if word is None:  # a swipe of a round already closed
+            return
+        word.verdict, word.evidence = verdict.verdict, verdict.evidence
+        if word.verdict == "no feedback" and not self.watcher.present() and \
+                word.released > self.watcher.last_seen:
+            return  # the grid went with the drag under way: the game dropped it
+        self.pace.heard(word.verdict, word.partly)
+        tally.swipes.append(Played(word.word, word.verdict,
+                                   word.points if word.verdict == "accepted" else 0, word.partly))
+        self.store.add_play(self.round_id, word.word, word.path, word.verdict,
+                            word.points if word.verdict == "accepted" else 0,
+                            word.released - tally.began)
+        if doubtful(word) and word.tries < 2 and self.watcher.present():
+            pending.appendleft(word)
+            return
+        self.store.learn(GAME, word.word, word.verdict, word.in_lexicon,
+                         clean=not word.partly)
+        self.silent = self.silent + 1 if word.verdict == "no feedback" else 0
+        if self.silent >= SILENT and self.watcher.present():
+            raise BadInput(f"no feedback from {self.target.name} on {SILENT} words in a "
+                           "row: is the game taking the mouse? play stopped")
 
 
 def doubtful(word: Word) -> bool:
@@ -253,7 +463,36 @@ def doubtful(word: Word) -> bool:
     return word.verdict == "no feedback" or (word.verdict == "rejected" and word.partly)
 
 
-# --- the command ----------------------------------------------------------------------------
+# --- the command: one way out ---------------------------------------------------------------
+
+class Signalled(BaseException):
+    """A signal (SIGTERM, SIGHUP) asked the process to end."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"ended by {signal.Signals(number).name}")
+        self.number = number
+
+
+@contextmanager
+def signals_raised() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP, the first of them, into Signalled for the with block (later
+    ones are ignored while play winds up)."""
+    numbers = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+    came: list[int] = []
+
+    def handler(number: int, frame: object) -> None:
+        if not came:
+            came.append(number)
+            raise Signalled(number)
+
+    saved = {n: signal.signal(n, handler) for n in numbers
+             if signal.getsignal(n) is not signal.SIG_IGN}
+    try:
+        yield
+    finally:
+        for number, old in saved.items():
+            signal.signal(number, old)
+
 
 @contextmanager
 def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bool]]:
@@ -264,10 +503,47 @@ def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bo
         yield key.pressed
 
 
+def way_out(work: Callable[[], None]) -> tuple[str | None, int]:
+    """Run the work with SIGTERM and SIGHUP raised as Signalled; return why it stopped (None
+    when it ended by itself) and the exit status. A fault's one line goes to stderr."""
+    with signals_raised():
+        try:
+            work()
+        except (live.Stopped, FailSafe) as why:  # the stop key, the pointer in a corner
+            return str(why), 0
+        except KeyboardInterrupt:
+            return "interrupted (Ctrl-C)", INTERRUPTED
+        except Signalled as why:
+            return str(why), 128 + why.number
+        except BadInput as err:
+            print(f"assistant: error: {err}", file=sys.stderr, flush=True)
+            return str(err), FAULT
+        except Exception as err:  # a bug: one line for the user, the report all the same
+            if os.environ.get("ASSISTANT_DEBUG"):
+                raise
+            stopped = f"internal error: {type(err).__name__}: {err}"
+            print(f"assistant: {stopped} (set ASSISTANT_DEBUG=1 for the traceback)",
+                  file=sys.stderr, flush=True)
+            return stopped, 1
+    return None, 0
+
+
+def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+        progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
+    """Play as the options say and return the report, how to render it, and the exit status:
+    on every way out, the report of what was played and why it stopped."""
+    if options.dry_run:
+        return dry_run(options, say, progress), render, 0
+    played: list[Tally] = []
+    stopped, status = way_out(lambda: play(options, say, warn, progress, played))
+    return {"game": GAME, "rounds": [t.json() for t in played], "stopped": stopped}, \
+        render, status
+
+
 def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
-         progress: Callable[[str], None]) -> dict[str, Any]:
-    """Play Wordament on the screen as the options say; return what was played, round by
-    round, and why play stopped."""
+         progress: Callable[[str], None], played: list[Tally]) -> None:
+    """Play Wordament on the screen as the options say, each round's tally added to `played`
+    as it begins."""
     from . import wordlist
     from .adapters.mouse import PyAutoGuiMouse
     from .adapters.screen import MssScreen
@@ -279,22 +555,34 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     deadline = time.monotonic() + options.seconds if options.seconds else None
-    if options.dry_run:
-        return {"game": GAME, "dry_run": True, **dry_run(target, screen, options, lexicon, say)}
     mouse = PyAutoGuiMouse(target.region, target.where)
-    with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
-        watcher = Watcher(screen)
-        player = Player(target, screen, mouse, watcher, store, lexicon, extra, options,
-                        live.Stopper(pressed, deadline), say)
-        stopped = None
-        try:
+    watcher = Watcher(screen)
+    try:
+        with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
+            player = Player(target, screen, mouse, watcher, store, lexicon, extra, options,
+                            live.Stopper(pressed, deadline, corner(mouse)), say,
+                            played=played, pace=Pace(options.drag_ms or DRAG_MS,
+                                                     options.drag_ms is not None))
             rounds(player)
-        except (live.Stopped, FailSafe) as why:  # the stop key, the pointer in a corner
-            stopped = str(why)
-        finally:
-            mouse.release()
-            watcher.close()
-    return {"game": GAME, "rounds": [t.json() for t in player.played], "stopped": stopped}
+    finally:
+        mouse.release()
+        watcher.close()
+
+
+def corner(mouse: Mouse) -> Callable[[], None]:
+    """Return the check that raises FailSafe while the pointer is in a screen corner (as
+    pyautogui's fail-safe does during a gesture)."""
+    gui = getattr(mouse, "gui", None)
+    if gui is None:
+        return lambda: None
+
+    def check() -> None:
+        try:
+            gui.failSafeCheck()
+        except gui.FailSafeException:
+            raise FailSafe("the pointer was thrown into a screen corner (fail-safe): "
+                           "stopped") from None
+    return check
 
 
 def rounds(player: Player) -> None:
@@ -306,21 +594,31 @@ def rounds(player: Player) -> None:
             return
         unlike = last if player.watcher.present() else None
         player.watcher.rest()
-        board = player.read(unlike=unlike)
+        try:
+            board = player.read(unlike=unlike)
+        except live.OutOfTime as why:
+            if number:
+                return
+            raise BadInput(str(why)) from None
         number += 1
         player.round(board, number)
         last = board.text
         if player.options.rounds and number >= player.options.rounds:
             return
         player.say(f"round {number} played: waiting for the next board")
-        while player.watcher.present() and not player.stop.out_of_time():
-            player.stop.check()
-            time.sleep(live.POLL_SECONDS)
+        player.wait(lambda: not player.watcher.present(), None, "the next board")
 
 
-def dry_run(target: live.Target, screen: Screen, options: Namespace, lexicon: Lexicon,
-            say: Callable[[str], None]) -> dict[str, Any]:
+def dry_run(options: Namespace, say: Callable[[str], None],
+            progress: Callable[[str], None]) -> dict[str, Any]:
     """Read and solve the board, and show the drags that would be made; move nothing."""
+    from . import wordlist
+    from .adapters.screen import MssScreen
+
+    lexicon = wordlist.load(options.lexicon, progress)
+    target = live.find_target(options, TITLE, progress)
+    screen = MssScreen()
+    live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
                                 live.Stopper(), None, say)
     from .store import banned
@@ -332,7 +630,7 @@ def dry_run(target: live.Target, screen: Screen, options: Namespace, lexicon: Le
         "would drag (dry run, nothing moved):")
     for drag in drags:
         say(f"  {drag.word}: " + " ".join(f"{x},{y}" for x, y in drag.points))
-    return {"board": board.text, "gestures": [
+    return {"game": GAME, "dry_run": True, "board": board.text, "gestures": [
         {"word": d.word, "points": [list(p) for p in d.points]} for d in drags]}
 
 
@@ -392,5 +690,5 @@ def summary(tally: dict[str, Any]) -> str:
     return (f"round {tally['round']}: {tally['tried']} words tried, {tally['accepted']} accepted, "
             f"{tally['repeated']} repeated, {tally['rejected']} rejected, "
             f"{tally['no_feedback']} without feedback; {tally['points']} points in "
-            f"{tally['seconds']:g} s ({tally['words_per_second']} words/s)")
-
+            f"{tally['seconds']:g} s ({tally['words_per_second']} words/s, "
+            f"drags of {tally['drag_ms']:g} ms a tile)")

@@ -311,9 +311,23 @@ class Watch:
 # --- the command ------------------------------------------------------------------------------
 
 def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
-        progress: Callable[[str], None]) -> dict[str, Any]:
+        progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
     """Watch the Bookworm window and draw the best word over it (with --play, attack with
-    it) until stopped; return the boards shown, the attacks made and why it stopped."""
+    it) until stopped; return the boards shown, the attacks made and why it stopped (on
+    every way out: the stop key, a signal, a fault), how to render it, and the exit status."""
+    from .loop import way_out
+
+    kept: dict[str, Any] = {}
+    stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
+    watch, attacker = kept.get("watch"), kept.get("attacker")
+    return {"game": GAME, "boards": watch.boards if watch else 0,
+            "attacks": attacker.attacks if attacker else [], "stopped": stopped}, render, status
+
+
+def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+                 progress: Callable[[str], None], kept: dict[str, Any]) -> None:
+    """Watch and draw (and attack, with --play) board after board; the Watch and Attacker
+    are kept in `kept` as soon as they exist, for the report."""
     from . import wordlist
     from .adapters.overlay import overlay
     from .adapters.screen import MssScreen
@@ -331,37 +345,35 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
         watch = Watch(target, screen, drawing, lexicon, options, live.Stopper(pressed),
                       reporter(options, say), store.rejected(GAME))
         attacker = Attacker(watch, mouse_for(target), store) if options.play else None
+        kept.update(watch=watch, attacker=attacker)
         if not options.json:
             say(f"watching {target.name}: the best word is drawn on its tiles"
                 f"{', and played' if options.play else ''}; stop with {options.stop_key}")
         try:
-            stopped = show_boards(watch, attacker)
+            show_boards(watch, attacker)
         finally:
             if attacker is not None:
                 attacker.mouse.release()
             drawing.close()
-    return {"game": GAME, "boards": watch.boards,
-            "attacks": attacker.attacks if attacker else [], "stopped": stopped}
 
 
-def show_boards(watch: Watch, attacker: Attacker | None) -> str | None:
+def show_boards(watch: Watch, attacker: Attacker | None) -> None:
     """Show board after board (attacking each, with --play) until stopped or --attacks are
-    made; return why it stopped (None for --attacks)."""
-    from .adapters.mouse import FailSafe
-
+    made; with --play, a board must show within --wait seconds (BadInput)."""
     limit = watch.options.attacks
-    try:
-        board = watch.next_board()
-        while True:
-            watch.present(board)
-            if attacker is not None and limit and len(attacker.attacks) >= limit:
-                return None
-            if attacker is None or not solved(board)["words"]:
-                board = watch.next_board()
-            else:
-                board = attacker.attack(board)
-    except (live.Stopped, FailSafe) as why:
-        return str(why)
+
+    def deadline() -> float | None:
+        return time.monotonic() + watch.options.wait if attacker is not None else None
+
+    board = watch.next_board(deadline())
+    while True:
+        watch.present(board)
+        if attacker is not None and limit and len(attacker.attacks) >= limit:
+            return
+        if attacker is None or not solved(board)["words"]:
+            board = watch.next_board(deadline())
+        else:
+            board = attacker.attack(board)
 
 
 def mouse_for(target: live.Target) -> Mouse:

@@ -4,6 +4,7 @@ real thing is tested end to end in test_play_wordament.py)."""
 
 from __future__ import annotations
 
+import time
 from argparse import Namespace
 from collections import deque
 from typing import Any
@@ -48,10 +49,19 @@ def watcher():
 BOARD = feedback.board_face(feedback.faces(grid({}), BOXES))
 
 
+NUMBERS = {"CAT": 1, "TAB": 2, "TAC": 3}  # each word's swipe number
+
+
 def word(text: str, path: tuple[int, ...], pressed: float = 0.0,
-         released: float = 0.0) -> watching.Word:
-    """Return a word whose drag began at `pressed` and ended at `released`."""
-    return watching.Word(text, path, 5, tries=1, pressed=pressed, released=released)
+         released: float = 0.0) -> watching.Swipe:
+    """Return a word's swipe, its drag begun at `pressed` and ended at `released`."""
+    return watching.Swipe(NUMBERS[text], path, pressed, released)
+
+
+def told(verdicts: list[watching.Verdict]) -> list[tuple[str, str]]:
+    """Return the words and verdicts of the watcher's events."""
+    names = {n: w for w, n in NUMBERS.items()}
+    return [(names[v.number], v.verdict) for v in verdicts]
 
 
 def test_a_verdict_is_read_from_every_tile_of_the_word(watcher):
@@ -60,7 +70,7 @@ def test_a_verdict_is_read_from_every_tile_of_the_word(watcher):
     watcher.look(grid({0: GREEN, 1: GREEN}), BOXES, BOARD, now=0.05)  # 2 of 3 tiles: not yet
     assert watcher.take() == [] and watcher.busy()
     watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=0.06)
-    assert [(w.word, w.verdict) for w in watcher.take()] == [("CAT", "accepted")]
+    assert told(watcher.take()) == [("CAT", "accepted")]
 
 
 def test_a_tile_lit_by_a_later_drag_tells_nothing_more_of_the_word_before(watcher):
@@ -68,16 +78,16 @@ def test_a_tile_lit_by_a_later_drag_tells_nothing_more_of_the_word_before(watche
     watcher.expect(cat)
     assert watcher.blinds((0, 1, 2, 3)) and not watcher.blinds(tab.path)
     watcher.drag(tab.path)  # tiles 1 and 2 now light for TAB
-    assert cat.evidence == {0}
     watcher.look(grid({0: RED, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=0.05)
-    assert [(w.word, w.verdict, w.partly) for w in watcher.take()] == [("CAT", "rejected", True)]
+    [verdict] = watcher.take()
+    assert told([verdict]) == [("CAT", "rejected")] and verdict.evidence == {0}
 
 
 def test_a_verdict_seen_on_every_tile_is_seen_whole(watcher):
     cat = word("CAT", (0, 1, 2), pressed=-0.1)
     watcher.expect(cat)
     watcher.look(grid({0: RED, 1: RED, 2: RED}), BOXES, BOARD, now=0.05)
-    assert [(w.verdict, w.partly) for w in watcher.take()] == [("rejected", False)]
+    assert [(v.verdict, v.evidence) for v in watcher.take()] == [("rejected", {0, 1, 2})]
 
 
 def test_a_flash_left_over_from_an_earlier_word_is_not_this_words(watcher):
@@ -88,12 +98,12 @@ def test_a_flash_left_over_from_an_earlier_word_is_not_this_words(watcher):
     watcher.look(grid({0: RED, 1: RED, 2: RED, 3: RED}), BOXES, BOARD, now=1.07)
     assert watcher.take() == []
     watcher.look(grid({}), BOXES, BOARD, now=1.07 + watching.FEEDBACK_SECONDS)
-    assert [w.verdict for w in watcher.take()] == ["no feedback"]
+    assert [v.verdict for v in watcher.take()] == ["no feedback"]
     tac = word("TAC", (2, 1, 0), pressed=2.0, released=2.06)  # this one the game saw
     watcher.look(grid({0: WHITE, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=2.03)
     watcher.expect(tac)
     watcher.look(grid({0: RED, 1: RED, 2: RED}), BOXES, BOARD, now=2.08)
-    assert [(w.word, w.verdict) for w in watcher.take()] == [("TAC", "rejected")]
+    assert told(watcher.take()) == [("TAC", "rejected")]
 
 
 def test_no_flash_in_time_is_no_feedback(watcher):
@@ -101,7 +111,7 @@ def test_no_flash_in_time_is_no_feedback(watcher):
     watcher.look(grid({}), BOXES, BOARD, now=watching.FEEDBACK_SECONDS - 0.01)
     assert watcher.take() == []
     watcher.look(grid({}), BOXES, BOARD, now=watching.FEEDBACK_SECONDS + 0.01)
-    assert [w.verdict for w in watcher.take()] == ["no feedback"]
+    assert [v.verdict for v in watcher.take()] == ["no feedback"]
 
 
 def test_the_grid_is_gone_when_its_tiles_no_longer_look_like_it(watcher):
@@ -129,7 +139,7 @@ class Watched:
     """A watcher that hands over verdicts the test sets."""
 
     def __init__(self) -> None:
-        self.verdicts: list[watching.Word] = []
+        self.verdicts: list[watching.Verdict] = []
 
     def take(self):
         out, self.verdicts = self.verdicts, []
@@ -147,45 +157,55 @@ def player() -> loop.Player:
     return loop.Player(**fakes, options=Namespace(), say=print)
 
 
-def settled(verdict: str, tries: int = 1, text: str = "CAT") -> watching.Word:
-    """Return a word with a verdict seen on all its tiles."""
-    return watching.Word(text, (0, 1, 2), 5, tries=tries, verdict=verdict, evidence={0, 1, 2})
+def settled(one: loop.Player, verdict: str, tries: int = 1, text: str = "CAT",
+            evidence: frozenset[int] = frozenset({0, 1, 2})) -> watching.Verdict:
+    """Return the verdict on a drag of a word (its swipe in flight), seen on these tiles."""
+    one.swipes += 1
+    one.swiped[one.swipes] = watching.Word(text, (0, 1, 2), 5, tries=tries)
+    return watching.Verdict(one.swipes, verdict, evidence)
 
 
-def test_a_word_without_feedback_is_tried_once_more_then_counted():
+def given(one: loop.Player, *verdicts: watching.Verdict) -> None:
+    """Have the player's watcher hand over these verdicts."""
+    fake: Any = one.watcher
+    fake.verdicts = list(verdicts)
+
+
+def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
     one, tally = player(), loop.Tally(1, "B", 0.0)
     pending: deque[watching.Word] = deque()
-    one.watcher.verdicts = [settled("no feedback", tries=1)]  # type: ignore[attr-defined]
+    given(one, settled(one, "no feedback", tries=1))
     one.settle(pending, tally)
-    assert [w.word for w in pending] == ["CAT"] and tally.words == []
-    one.watcher.verdicts = [settled("no feedback", tries=2)]  # type: ignore[attr-defined]
+    assert [w.word for w in pending] == ["CAT"]
+    assert [(p.word, p.verdict) for p in tally.swipes] == [("CAT", "no feedback")]
+    given(one, settled(one, "no feedback", tries=2))
     one.settle(pending, tally)
-    assert [w.verdict for w in tally.words] == ["no feedback"]
-    assert one.store.plays == [("CAT", "no feedback", 0)]  # type: ignore[attr-defined]
+    assert len(pending) == 1 and tally.json()["tried"] == 2 and tally.json()["no_feedback"] == 2
+    assert one.store.plays == [("CAT", "no feedback", 0)] * 2  # type: ignore[attr-defined]
+    assert one.store.learned == [("CAT", "no feedback")]
 
 
-def test_a_rejection_seen_on_some_tiles_only_is_tried_once_more_then_learned():
+def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned():
     one, tally = player(), loop.Tally(1, "B", 0.0)
     pending: deque[watching.Word] = deque()
-    first = settled("rejected", tries=1)
-    first.evidence = {0}  # red on tile 0 only: later drags lit tiles 1 and 2
-    dog = settled("rejected", tries=1, text="DOG")  # red on every tile
-    one.watcher.verdicts = [first, dog]  # type: ignore[attr-defined]
+    # red on tile 0 only (later drags lit tiles 1 and 2); DOG red on every tile
+    given(one, settled(one, "rejected", evidence=frozenset({0})),
+          settled(one, "rejected", text="DOG"))
     one.settle(pending, tally)
     assert [w.word for w in pending] == ["CAT"]  # DOG was red on all its tiles: rejected
-    assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected")]
-    again = settled("rejected", tries=2)
-    again.evidence = {0}
-    one.watcher.verdicts = [again]  # type: ignore[attr-defined]
+    assert one.store.learned == [("DOG", "rejected")]
+    given(one, settled(one, "rejected", tries=2, evidence=frozenset({0})))
     one.settle(pending, tally)
-    assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected"), ("CAT", "rejected")]
+    assert [(p.word, p.verdict, p.partly) for p in tally.swipes] == [
+        ("CAT", "rejected", True), ("DOG", "rejected", False), ("CAT", "rejected", True)]
+    assert one.store.learned == [("DOG", "rejected"), ("CAT", "rejected")]
 
 
 def test_points_and_learning_follow_the_games_verdicts():
     one, tally = player(), loop.Tally(1, "B", 0.0)
     pending: deque[watching.Word] = deque()
-    one.watcher.verdicts = [settled("accepted", text="CAT"),  # type: ignore[attr-defined]
-                            settled("rejected", text="TAC"), settled("repeated", text="ACT")]
+    given(one, settled(one, "accepted", text="CAT"), settled(one, "rejected", text="TAC"),
+          settled(one, "repeated", text="ACT"))
     one.settle(pending, tally)
     assert one.store.plays == [("CAT", "accepted", 5), ("TAC", "rejected", 0),  # type: ignore[attr-defined]
                                ("ACT", "repeated", 0)]
@@ -197,10 +217,67 @@ def test_points_and_learning_follow_the_games_verdicts():
 def test_three_words_in_a_row_without_feedback_stop_play():
     one, tally = player(), loop.Tally(1, "B", 0.0)
     pending: deque[watching.Word] = deque()
-    one.watcher.verdicts = [settled("no feedback", tries=2) for _ in range(2)]  # type: ignore[attr-defined]
+    given(one, *(settled(one, "no feedback", tries=2) for _ in range(2)))
     one.settle(pending, tally)
-    one.watcher.verdicts = [settled("accepted")]  # type: ignore[attr-defined]
+    given(one, settled(one, "accepted"))
     one.settle(pending, tally)  # the count starts again
-    one.watcher.verdicts = [settled("no feedback", tries=2) for _ in range(3)]  # type: ignore[attr-defined]
+    given(one, *(settled(one, "no feedback", tries=2) for _ in range(3)))
     with pytest.raises(BadInput, match=r"no feedback .* on 3 words in a row"):
         one.settle(pending, tally)
+
+
+def test_the_pace_slows_on_partial_or_silent_drags_and_speeds_up_on_whole_ones():
+    pace = loop.Pace()
+    for _ in range(loop.STREAK):
+        pace.heard("accepted", partly=False)
+    assert pace.ms == pytest.approx(loop.DRAG_MS * loop.SPEED_UP)
+    pace.heard("rejected", partly=True)
+    assert pace.ms == pytest.approx(loop.DRAG_MS * loop.SPEED_UP * loop.SLOW_DOWN)
+    pace.heard("no feedback", partly=False)
+    assert pace.ms == pytest.approx(loop.DRAG_MS * loop.SPEED_UP * loop.SLOW_DOWN ** 2)
+    for _ in range(1000):
+        pace.heard("accepted", partly=False)
+    assert pace.ms == loop.FASTEST
+    fixed = loop.Pace(35.0, fixed=True)
+    fixed.heard("no feedback", partly=False)
+    fixed.missed()
+    assert fixed.ms == 35.0
+
+
+def test_a_failing_grab_is_one_line_after_a_bounded_time():
+    class Broken:
+        def grab(self, region):
+            raise BadInput(f"cannot capture the screen region {region}: gone")
+
+    seen = watching.Watcher(Broken())
+    try:
+        seen.watch(loop.Region(0, 0, 10, 10), BOXES, BOARD)
+        started = time.monotonic()
+        with pytest.raises(BadInput, match=r"cannot capture the game's grid .* gone"):
+            while time.monotonic() - started < 5:
+                seen.take()
+                time.sleep(0.01)
+        assert time.monotonic() - started < watching.GRAB_FAILS + 0.5
+    finally:
+        seen.close()
+
+
+def test_a_busy_game_still_holding_the_swipe_is_waited_for(watcher):
+    cat = word("CAT", (0, 1, 2), pressed=0.0, released=0.1)
+    watcher.expect(cat)
+    late = 0.1 + 2 * watching.FEEDBACK_SECONDS  # the game takes the release this late
+    for now in (0.2, 0.5, late - 0.01):  # its tiles still show selected: the game holds it
+        watcher.look(grid({0: WHITE, 1: WHITE, 2: WHITE}), BOXES, BOARD, now=now)
+    assert watcher.take() == []
+    watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=late)
+    assert told(watcher.take()) == [("CAT", "accepted")]
+
+
+def test_tiles_the_player_saw_selected_make_the_next_flash_a_new_one(watcher):
+    watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=0.5)  # CAT's flash
+    tac = word("TAC", (2, 1, 0), pressed=0.6, released=0.7)
+    watcher.drag(tac.path)
+    watcher.selected((2, 1))  # the player saw them selected; the watcher's grabs missed it
+    watcher.expect(tac)
+    watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=0.75)
+    assert told(watcher.take()) == [("TAC", "accepted")]

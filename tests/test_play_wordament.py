@@ -171,10 +171,13 @@ def test_a_window_closed_mid_round_stops_play_in_one_line_and_keeps_the_store(ga
     player = played.start("--json", "--drag-ms", "40")
     played.wait_swipes()
     played.close()
-    _, err = player.communicate(timeout=60)
+    out, err = player.communicate(timeout=60)
     assert player.returncode == 2, err
     lines = err.strip().splitlines()
     assert lines[-1].startswith("assistant: error: ") and "Wordament" in lines[-1]
+    report = json.loads(out)  # the report of what was played, all the same
+    assert report["stopped"] == lines[-1].removeprefix("assistant: error: ")
+    assert report["rounds"][0]["tried"] > 0
     assert not any("Traceback" in line for line in lines)
     store = tmp_path / "data" / "history.sqlite"
     with sqlite3.connect(store) as db:

@@ -86,10 +86,14 @@ def main() -> None:
     parser.add_argument("--fill", default="#2080f0")
     parser.add_argument("--border", default="#ff00ff")
     parser.add_argument("--events", action="store_true")
+    parser.add_argument("--override", action="store_true",
+                        help="override-redirect: no window manager frame (a popup, a menu)")
     args = parser.parse_args()
     import tkinter as tk
     root = tk.Tk()
     root.title(args.title)
+    if args.override:
+        root.overrideredirect(True)
     root.geometry(args.geometry)
     root.configure(background=args.border, borderwidth=0, highlightthickness=0)
     inside = tk.Frame(root, background=args.fill, borderwidth=0, highlightthickness=0)

@@ -13,8 +13,8 @@ resting on its point, the tile's centre: a game that reads the pointer once a fr
 event loop that merges the motion events queued while it was busy, still finds the pointer
 inside every tile. The steps go through pyautogui's platform call with the fail-safe checked
 once per step (its public moveTo checks it four times a call: 1.2 ms a step on Xvfb here,
-against 0.15 ms). Ctrl-C during a gesture is held back to the next step, then raised as
-KeyboardInterrupt once the button is released.
+against 0.15 ms). Ctrl-C, SIGTERM or SIGHUP during a gesture is held back to the next step,
+then, the button released, delivered to the handler it had (Ctrl-C: KeyboardInterrupt).
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ DWELL_S = 0.003  # shortest rest at each point of a drag (after the press, after
 REST_SHARE = 0.5  # share of each segment's time spent resting on its end point
 CLICK_S = 0.02  # time the button is held down for a click
 WINDOW_CHECK_S = 0.004  # how often, at most, a gesture checks that the window has not moved
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+             if hasattr(signal, name))  # held back during a gesture
 
 
 class OutsideWindow(BadInput):
@@ -57,8 +59,10 @@ class Mouse(Protocol):
 
     bounds: Region
 
-    def drag(self, drag: Drag, segment_ms: float) -> None:
-        """Press at the first point, pass through every point, release at the last."""
+    def drag(self, drag: Drag, segment_ms: float,
+             reached: Callable[[int], None] | None = None) -> None:
+        """Press at the first point, pass through every point, release at the last (calling
+        `reached` at each point after the first)."""
 
     def click(self, click: Click) -> None:
         """Press and release at the point."""
@@ -130,14 +134,18 @@ class PyAutoGuiMouse:
         self.bounds, self.gui, self.held = bounds, load_pyautogui(), False
         self.where, self.checked = where, 0.0
         self.step = step_mover(self.gui)
-        self.interrupted = False  # a Ctrl-C came during a gesture
+        self.interrupted = 0  # the signal that came during a gesture (0: none)
 
-    def drag(self, drag: Drag, segment_ms: float) -> None:
-        """Press at the first point, glide through every point, release at the last."""
+    def drag(self, drag: Drag, segment_ms: float,
+             reached: Callable[[int], None] | None = None) -> None:
+        """Press at the first point, glide through every point, release at the last; at each
+        point after the first, once there, call `reached` with its index (it may wait there)."""
         check_inside(drag, self.bounds)
         with self.guarded(), self.holding(drag.points[0]):
-            for start, end in pairwise(drag.points):
+            for i, (start, end) in enumerate(pairwise(drag.points), 1):
                 self.glide(start, end, segment_ms / 1000)
+                if reached is not None:
+                    reached(i)
 
     def click(self, click: Click) -> None:
         """Press and release at the point."""
@@ -180,26 +188,32 @@ class PyAutoGuiMouse:
 
     @contextlib.contextmanager
     def guarded(self) -> Iterator[None]:
-        """Run a gesture with Ctrl-C held back to the next safe point (an interrupt inside a
-        python-xlib call leaves its connection locked: the button could never be released),
-        and pyautogui's fail-safe exception turned into FailSafe."""
+        """Run a gesture with Ctrl-C, SIGTERM and SIGHUP held back to the next safe point (an
+        interrupt inside a python-xlib call leaves its connection locked: the button could
+        never be released), then, the button let go, delivered to the handler they had; and
+        pyautogui's fail-safe exception turned into FailSafe."""
         main = threading.current_thread() is threading.main_thread()
-        saved = signal.signal(signal.SIGINT, self.hold_interrupt) if main else None
-        self.interrupted = False
+        held = [s for s in HELD if signal.getsignal(s) not in (signal.SIG_IGN, None)] \
+            if main else []
+        saved = {s: signal.signal(s, self.hold_interrupt) for s in held}
+        self.interrupted = 0
         try:
             yield
         except self.gui.FailSafeException:
             raise FailSafe("the pointer was thrown into a screen corner (fail-safe): "
                            "stopped") from None
+        except KeyboardInterrupt:
+            if not self.interrupted:
+                raise
         finally:
-            if main:
-                signal.signal(signal.SIGINT, saved or signal.default_int_handler)
-        if self.interrupted:  # Ctrl-C after the last safe point
-            raise KeyboardInterrupt
+            for number, handler in saved.items():
+                signal.signal(number, handler)
+        if self.interrupted:  # the signal, now to its own handler
+            signal.raise_signal(self.interrupted)
 
     def hold_interrupt(self, signum: int, frame: object) -> None:
-        """Note a Ctrl-C, to raise it at the next safe point."""
-        self.interrupted = True
+        """Note a signal, to act on it at the next safe point."""
+        self.interrupted = self.interrupted or signum
 
     def release(self) -> None:
         """Let go of the button if we hold it (even with the pointer in a fail-safe corner)."""
@@ -225,9 +239,13 @@ class RecordingMouse:
         self.segment_ms: list[float] = []  # one per drag
         self.releases = 0
 
-    def drag(self, drag: Drag, segment_ms: float) -> None:
+    def drag(self, drag: Drag, segment_ms: float,
+             reached: Callable[[int], None] | None = None) -> None:
         """Record the drag (OutsideWindow if it would leave the bounds)."""
         check_inside(drag, self.bounds)
+        for i in range(1, len(drag.points)):
+            if reached is not None:
+                reached(i)
         self.gestures.append(drag)
         self.segment_ms.append(segment_ms)
         self.at = drag.points[-1]

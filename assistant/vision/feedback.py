@@ -27,6 +27,7 @@ INSET = 0.2  # and the columns: this share of its width left out at each side
 VIVID = 0.45  # least saturation and brightness (0..1) of a verdict's face
 APART = 10.0  # degrees: a verdict's hue this far at least from the board's own
 SAME = 0.25  # largest distance (hue turns, saturation, value together) of a face like the board's
+PALE = (0.15, 0.85)  # a selected tile's face: saturation under this, brightness over that
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,11 @@ def verdict(tile: Face, board: Face) -> str | None:
     return next((v for v, span in VERDICT_HUES.items() if within(tile.hue, span)), None)
 
 
+def selected(tile: Face) -> bool:
+    """True when a tile's face is the pale face of a tile in the drag under way."""
+    return tile.saturation < PALE[0] and tile.value > PALE[1]
+
+
 def board_face(tiles: Sequence[Face]) -> Face:
     """Return the board's own face colour: the median of its tiles' faces."""
     return Face(*median([[t.hue, t.saturation, t.value] for t in tiles], axis=0).tolist())
@@ -92,5 +98,5 @@ def on_screen(tiles: Sequence[Face], board: Face, selected_too: bool = True) -> 
     near 1 while the grid is on the screen, low once it has gone."""
     def known(t: Face) -> bool:
         return (t.off(board) < SAME or verdict(t, board) is not None
-                or (selected_too and t.saturation < 0.15 and t.value > 0.85))
+                or (selected_too and selected(t)))
     return sum(map(known, tiles)) / max(1, len(tiles))
