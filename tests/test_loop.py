@@ -117,12 +117,14 @@ class Store:
     def __init__(self) -> None:
         self.plays: list[tuple] = []
         self.learned: list[tuple] = []
+        self.clean: dict[str, bool] = {}  # whether each word's verdict was seen clean
 
     def add_play(self, round_id, word, path, verdict, points, at):
         self.plays.append((word, verdict, points))
 
-    def learn(self, game, word, verdict, in_lexicon):
+    def learn(self, game, word, verdict, in_lexicon, clean=False):
         self.learned.append((word, verdict))
+        self.clean[word] = clean
 
 
 class Watched:
@@ -179,6 +181,7 @@ def test_a_rejection_seen_on_some_tiles_only_is_tried_once_more_then_learned():
     one.watcher.verdicts = [again]  # type: ignore[attr-defined]
     one.settle(pending, tally)
     assert [(w.word, w.verdict) for w in tally.words] == [("DOG", "rejected"), ("CAT", "rejected")]
+    assert one.store.clean == {"DOG": True, "CAT": False}  # type: ignore[attr-defined]
 
 
 def test_points_and_learning_follow_the_games_verdicts():
