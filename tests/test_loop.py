@@ -127,12 +127,14 @@ class Store:
     def __init__(self) -> None:
         self.plays: list[tuple] = []
         self.learned: list[tuple] = []
+        self.clean: dict[str, bool] = {}  # whether each word's verdict was seen clean
 
     def add_play(self, round_id, word, path, verdict, points, at):
         self.plays.append((word, verdict, points))
 
-    def learn(self, game, word, verdict, in_lexicon):
+    def learn(self, game, word, verdict, in_lexicon, clean=False):
         self.learned.append((word, verdict))
+        self.clean[word] = clean
 
 
 class Watched:
@@ -199,6 +201,7 @@ def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned()
     assert [(p.word, p.verdict, p.partly) for p in tally.swipes] == [
         ("CAT", "rejected", True), ("DOG", "rejected", False), ("CAT", "rejected", True)]
     assert one.store.learned == [("DOG", "rejected"), ("CAT", "rejected")]
+    assert one.store.clean == {"DOG": True, "CAT": False}  # type: ignore[attr-defined]
 
 
 def test_points_and_learning_follow_the_games_verdicts():
