@@ -53,8 +53,9 @@ def test_a_store_in_the_old_folder_is_seen_after_the_upgrade(xdg):
     assert errors == "" and after["store"] == str(new / "history.sqlite")
     assert after["rounds"] == before["rounds"] and len(after["rounds"]) == 3
     assert after["learned"] == before["learned"] == {
-        "boggle": {"rejected": [], "accepted_unknown": []},
-        "wordament": {"rejected": ["BLEN", "ZAX"], "accepted_unknown": ["QOPH"]}}
+        "boggle": {"rejected": [], "doubted": [], "accepted_unknown": []},
+        "wordament": {"rejected": ["BLEN", "ZAX"], "doubted": ["CEPS"],
+                      "accepted_unknown": ["QOPH"]}}
     assert not (old / "history.sqlite").exists() and len(moved(old)) == 1  # kept, renamed
     assert history("--limit", "100") == (after, "")  # and nothing comes in twice
 
@@ -71,7 +72,8 @@ def test_stores_in_both_folders_are_joined_and_nothing_counts_twice(xdg):
         mine = store.start_round("boggle", "WXYZ/ABCD/EFGH/IJKL", when=1800000000.0)
         store.add_play(mine, "ZAX", [0, 1, 2], "accepted", 1, 0.5)
         store.end_round(mine, 1, 2.0)
-        store.learn("wordament", "ZAX", "accepted", False, when=4000000000.0)
+        for board in ("WXYZ/ABCD/EFGH/IJKL", "ZAXA/ABCD/EFGH/IJKL"):  # deals, as many as rejected it
+            store.learn("wordament", "ZAX", "accepted", False, when=4000000000.0, board=board)
     shown, errors = history("--limit", "100")
     assert errors == ""
     assert [(r["board"], r["started"], r["tried"]) for r in shown["rounds"]] == [
@@ -79,7 +81,7 @@ def test_stores_in_both_folders_are_joined_and_nothing_counts_twice(xdg):
         ("SDRC/CEPL/ELAA/TSYR", 1700007200.0, 1),
         ("ABCD/EFGH/IJKL/MNOP", 1700003600.0, 1),
         ("EECA/ALEP/HNBO/QTTY", 1700000000.0, 1)]  # the new store's copy, not doubled
-    assert shown["learned"]["wordament"] == {"rejected": ["BLEN"],
+    assert shown["learned"]["wordament"] == {"rejected": ["BLEN"], "doubted": ["CEPS"],
                                              "accepted_unknown": ["QOPH", "ZAX"]}
     assert len(moved(old)) == 1 and history("--limit", "100") == (shown, "")
 
