@@ -72,7 +72,8 @@ def test_stores_in_both_folders_are_joined_and_nothing_counts_twice(xdg):
         mine = store.start_round("boggle", "WXYZ/ABCD/EFGH/IJKL", when=1800000000.0)
         store.add_play(mine, "ZAX", [0, 1, 2], "accepted", 1, 0.5)
         store.end_round(mine, 1, 2.0)
-        for board in ("WXYZ/ABCD/EFGH/IJKL", "ZAXA/ABCD/EFGH/IJKL"):  # deals, as many as rejected it
+        # accepted in as many deals as rejected it: no longer banned
+        for board in ("WXYZ/ABCD/EFGH/IJKL", "ZAXA/ABCD/EFGH/IJKL"):
             store.learn("wordament", "ZAX", "accepted", False, when=4000000000.0, board=board)
     shown, errors = history("--limit", "100")
     assert errors == ""
