@@ -8,6 +8,7 @@ import functools
 import io
 import json
 import os
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -36,13 +37,13 @@ TEXT = st.one_of(st.sampled_from(EDGES), st.text(ALPHABET, max_size=60),
 def one_parser():
     """The command-line parser made once for the module (making it takes ~30 ms a run)."""
     made = cli.parser
-    cli.parser = functools.cache(made)  # type: ignore[assignment]
+    cli.parser = functools.cache(made)
     yield
-    cli.parser = made  # type: ignore[assignment]
+    cli.parser = made
 
 
 @pytest.fixture(scope="module")
-def place(tmp_path_factory) -> Path:
+def place(tmp_path_factory) -> Iterator[Path]:
     """A folder with a small compiled word list (and its anagram index) and an empty board."""
     folder = tmp_path_factory.mktemp("fuzz")
     os.environ["ASSISTANT_CACHE_DIR"] = str(folder / "cache")

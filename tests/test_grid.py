@@ -96,7 +96,7 @@ def test_values_text():
     values = "1 2 3 4/5,6,7,8/9 10 11 12/1 2 3 45"
     grid = grids.parse_grid("ABCD/EFGH/IJKL/MNOP", WORDAMENT, values)
     assert [t.value for t in grid.tiles][-2:] == [3, 45]
-    with pytest.raises(BadInput, match="tile 16: '4.5' is not a whole number from 1 to 99"):
+    with pytest.raises(BadInput, match=r"tile 16: '4\.5' is not a whole number from 1 to 99"):
         grids.parse_grid("ABCD/EFGH/IJKL/MNOP", WORDAMENT, values.replace("45", "4.5"))
     with pytest.raises(BadInput, match="15 numbers given for 16 tiles"):
         grids.parse_grid("ABCD/EFGH/IJKL/MNOP", WORDAMENT, " ".join(["1"] * 15))

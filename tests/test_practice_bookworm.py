@@ -293,7 +293,7 @@ def test_practice_does_not_import_the_solvers_tables():
     (["--tiles", BOARD, "--seed", "3"], "not allowed with argument"),
     (["--lexicon", "/nonexistent/words.txt"], "no such file"),
     (["--results", "/nonexistent/results.json"], "no folder /nonexistent"),
-    (["--enemy-hearts", "0"], "not a positive whole number"),
+    (["--enemy-hearts", "0"], "not a whole number from 1"),
     (["--seed", "3"], "cannot open a window"),  # no display
 ])
 def test_bad_input_is_one_line_and_status_2(args, says):
