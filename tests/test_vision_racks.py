@@ -11,8 +11,9 @@ from dataclasses import replace
 import pytest
 
 from assistant.vision import wordfeud, wwf
-from assistant.vision.board import crossword_inputs
+from assistant.vision.board import crossword_inputs, locate
 from assistant.vision.image import load_image
+from assistant.vision.rack import find_rack, read_rack
 from tests import wwf_draw
 from tests.test_vision_languages import SWEDISH_VALUES
 from tests.wordfeud_draw import ENGLISH_VALUES, MIDGAME, Position, jpeg, scaled, screenshot
@@ -126,3 +127,24 @@ def test_the_real_swedish_board_reads_its_nordic_letters(shared_dir):
     for i, letter in ((3 * 15 + 12, "Ö"), (14 * 15 + 13, "Å")):
         assert english.cells[i].uncertain and english.cells[i].text == letter
     assert [(c.text, c.uncertain) for c in english.rack[:2]] == [("Ä", True), ("Å", True)]
+
+
+def test_a_rack_tile_the_search_missed_is_found_from_the_rows_spacing():
+    """A small, blurred screenshot: the search finds tiles 1, 2 and 4 of LTXE; the slot their
+    spacing implies between them is read too, never dropped."""
+    frame = wwf_draw.screenshot(replace(wwf_draw.MIDGAME, rack="LTXE"))
+    boxes = find_rack(frame, locate(frame, "wwf"), wwf.TILE_HUE)
+    assert len(boxes) == 4
+    cells = read_rack(frame, [boxes[0], boxes[1], boxes[3]], wwf.LOOK)
+    assert "".join(c.text for c in cells) == "LTXE" and not any(c.uncertain for c in cells)
+
+
+def test_an_empty_slot_in_the_rack_is_accounted_for_not_read():
+    """An endgame rack of six with an empty slot: the slot is not the tiles' ground."""
+    frame = screenshot(replace(MIDGAME, rack="AE_IRS"))
+    reading = wordfeud.read(frame)
+    inputs = crossword_inputs(reading)
+    assert (inputs.rack, inputs.uncertain) == ("AEIRS", ())
+    boxes = [c.box for c in reading.rack]
+    cells = read_rack(frame, boxes[:1] + boxes[2:], wordfeud.LOOK)  # one tile missed as well
+    assert "".join(c.text for c in cells) == "AEIRS"

@@ -14,6 +14,8 @@ from .board import (
     LIGHT_GROUND,
     RACK_CELL,
     Look,
+    Squares,
+    hue_gap,
     measure,
     read_tiles,
     resample,
@@ -35,6 +37,8 @@ LETTER_CLOSE = 0.2  # of a board pitch: closing the tile colour's mask over lett
 MIN_FILL = 0.6  # a run of tiles fills this much of its bounding box
 CUT = 0.6  # a tile cut by the frame's bottom shows this much of its height at least
 RACK_PAD = 0.04  # a rack tile reaches this much (of its side) beyond its flat face
+SLOT_PITCH = 1.06  # of a tile's side: the rack's pitch, when one tile gives no spacing
+GROUND_LEVEL, GROUND_CHROMA = 25, 25  # a slot this near the tiles' ground holds a tile
 
 
 def find_rack(frame: np.ndarray, lattice: Lattice, tint: float | None = None) -> list[Box]:
@@ -123,6 +127,38 @@ def rack_rows(squares: np.ndarray) -> list[np.ndarray]:
     return rows
 
 
+def rack_slots(frame: np.ndarray, boxes: list[Box]) -> list[Box]:
+    """Return the rack's tiles (left to right) and after them the slots their spacing implies
+    between them and beside them, up to RACK_SIZE in all, inside the frame: a tile the search
+    missed (a small, blurred screenshot) or an empty slot, for read_rack to tell apart."""
+    import numpy as np
+
+    xs = [box[0] for box in boxes]
+    side = float(np.median([box[2] for box in boxes]))
+    pitch = float(min(np.diff(xs))) if len(boxes) > 1 else side * SLOT_PITCH
+    _, y, w, h = boxes[0]
+    count = max(len(boxes), round((xs[-1] - xs[0]) / pitch) + 1)
+    inside = [xs[0] + k * (xs[-1] - xs[0]) / max(1, count - 1) for k in range(count)]
+    left = [xs[0] - k * pitch for k in range(1, RACK_SIZE)]
+    right = [xs[-1] + k * pitch for k in range(1, RACK_SIZE)]
+    more = [x for x in inside if min(abs(x - f) for f in xs) > pitch / 2]
+    more += [x for pair in zip(left, right, strict=True) for x in pair]
+    slots = [(round(x), y, w, h) for x in more if x >= 0 and x + w <= frame.shape[1]]
+    return boxes + slots[:RACK_SIZE - len(boxes)]
+
+
+def same_ground(squares: Squares, found: int, i: int) -> bool:
+    """True when square i has the ground of the first `found` squares (the rack's tiles)."""
+    import numpy as np
+
+    level = float(np.median(squares.level[:found]))
+    chroma = float(np.median(squares.chroma[:found]))
+    hue = float(np.median(squares.hue[:found]))
+    alike = abs(squares.level[i] - level) < GROUND_LEVEL and \
+        abs(squares.chroma[i] - chroma) < GROUND_CHROMA
+    return bool(alike and (chroma < COLOURFUL or hue_gap(squares.hue[i], hue) < TINT_GAP))
+
+
 def clip(box: Box, shape: tuple[int, ...]) -> Box:
     """Return the box cut to the bounds of an image of this shape (at least 1x1)."""
     x, y, w, h = box
@@ -143,10 +179,18 @@ def read_rack(frame: np.ndarray, boxes: list[Box], look: Look) -> list[Cell]:
 
     Rack tiles have light grounds, colourless unless the game's tiles are colourful; at least
     one bears a letter, and at most the bag's blanks are bare: a row of light squares without
-    letters (avatars, buttons) is no rack. A tile whose ink reads as no letter stays, uncertain.
+    letters (avatars, buttons) is no rack. Every slot the row's spacing implies is accounted
+    for: a tile (read like the others) or an empty slot (not the tiles' ground); a tile whose
+    ink reads as no letter stays, uncertain.
     """
     if not boxes:
         return []
+    found = len(boxes)
+    boxes = rack_slots(frame, boxes)
+    squares = measure(*rack_cells(frame, boxes))
+    tiled = [i for i in range(len(boxes)) if i < found or same_ground(squares, found, i)]
+    order = sorted(tiled, key=lambda i: boxes[i][0])
+    boxes = [boxes[i] for i in order]
     squares = measure(*rack_cells(frame, boxes))
     cells = read_tiles(squares, boxes, look)
     tiles = all(squares.level >= LIGHT_GROUND) and (
