@@ -115,7 +115,7 @@ def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str,
     try:
         frame = load_image(directory / entry["file"])
         clock = Clock()
-        reading = vision.read_board(entry["game"], frame, reader)
+        reading = vision.read_board(entry["game"], frame, reader, language_of(entry))
         outcome["ms"] = clock.total()
     except BadInput as err:
         return {**outcome, "status": "failed", "error": str(err)}
@@ -125,6 +125,17 @@ def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str,
                 f"cells and a rack of {len(want.rack)}"}
     counts, wrong, doubts = compare(want, reading)
     return {**outcome, "status": "read", "counts": counts, "wrong": wrong, "uncertain": doubts}
+
+
+def language_of(entry: dict[str, Any]) -> str:
+    """Return the code of the language a label names (its game read as a player of it would,
+    with --language), English when it names none or its game's reader reads English only."""
+    from .core.rules.languages import LANGUAGES
+    from .vision.games import reader
+
+    codes = [code for code, tongue in LANGUAGES.items() if tongue.name == entry.get("language")]
+    in_languages = getattr(reader(entry["game"]), "IN_LANGUAGES", False)
+    return codes[0] if codes and in_languages else "en"
 
 
 def labels(directory: Path) -> list[dict[str, Any]]:

@@ -102,7 +102,7 @@ def test_auto_tells_wordfeud_and_lists_uncertain_squares_by_position(tmp_path):
     assert result["game"] == "wordfeud" and result["game_detected"] is True
     assert result["read"]["uncertain"] == [7 * 15 + 6] == result["blocked"]
     assert result["read"]["uncertain_cells"] == [{"row": 7, "col": 6}]
-    assert result["read"]["board"][7] == ".....FORGE....."  # the best guess, kept but blocked
+    assert result["read"]["board"][7] == ".....FÖRGE....."  # the best guess, kept but blocked
     assert tenths(result["timings_ms"])
 
 

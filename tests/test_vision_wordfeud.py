@@ -14,6 +14,7 @@ from assistant.core import crossword as cw
 from assistant.core.crossword import Placement
 from assistant.core.rules import WORDFEUD, parse_layout
 from assistant.core.types import BadInput
+from assistant.evaluate import language_of
 from assistant.vision import READERS, board, premiums, reader, scrabble, shapes, wordfeud, wwf
 from assistant.vision import templates as T
 from assistant.vision.board import crossword_inputs
@@ -345,7 +346,7 @@ def test_the_real_vega_scores_27_on_the_board_read_from_the_screenshot(shared_di
 def test_real_screenshots_have_no_wrong_tile(shared_dir):
     for entry in real_screens(shared_dir):
         frame = load_image(shared_dir / "real-screens" / entry["file"])
-        inputs = crossword_inputs(wordfeud.read(frame))
+        inputs = crossword_inputs(wordfeud.read(frame, language=language_of(entry)))
         blanks = {tuple(b) for b in entry["blanks"]}
         want = ["".join(t.lower() if (r, c) in blanks else t for c, t in enumerate(row))
                 for r, row in enumerate(entry["tiles"])]

@@ -231,6 +231,8 @@ def test_real_wwf_screenshots_have_no_wrong_and_no_uncertain_tile(shared_dir):
 def test_real_wwf_screenshots_read_alike_at_other_phone_sizes(shared_dir, width):
     for entry in real_screens(shared_dir, "words_with_friends"):
         frame = load_image(shared_dir / "real-screens" / entry["file"])
+        if frame.shape[1] > frame.shape[0]:
+            continue  # a desktop window, not a phone screen
         inputs = crossword_inputs(wwf.read(scaled(frame, width / frame.shape[1])))
         assert (list(inputs.board), inputs.rack, inputs.uncertain) == \
             (labelled_board(entry), entry["rack"], ()), entry["file"]

@@ -50,6 +50,10 @@ class Position:
     language: str = "en"
     theme: str = "dark"
     values: dict[str, int] = field(default_factory=lambda: ENGLISH_VALUES)  # printed on tiles
+    rack_look: str = "phone"  # "phone": big tiles across; "tray": the older (2012) look's,
+    # board-sized tiles centred on a tray; in the rack, '?' is a blank, '_' an empty slot
+    letter_font: str = LETTER_FONT
+    baseline: bool = False  # letters on a baseline, as the app draws them (else centred by ink)
 
     def premium(self, row: int, col: int) -> str | None:
         """Return the premium drawn on an empty square (None for a plain one)."""
@@ -88,13 +92,24 @@ def centred(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], t
     draw.text((x, y), text, font=face, fill=fill)
 
 
+def on_line(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], text: str,
+            face: ImageFont.FreeTypeFont, fill: tuple[int, ...]) -> None:
+    """Draw text centred across a box, on the baseline that centres an H in it."""
+    top, bottom = draw.textbbox((0, 0), "H", font=face)[1::2]
+    width = draw.textbbox((0, 0), text, font=face)
+    x = (box[0] + box[2] - (width[2] - width[0])) / 2 - width[0]
+    y = (box[1] + box[3] - (bottom - top)) / 2 - top
+    draw.text((x, y), text, font=face, fill=fill)
+
+
 def mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, ...]:
     """Return the colour t of the way from a to b."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
 
 
 def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], letter: str,
-              value: int | None, ground: tuple[int, ...], faint: str | None = None) -> None:
+              value: int | None, ground: tuple[int, ...], faint: str | None = None,
+              letter_font: str = LETTER_FONT, baseline: bool = False) -> None:
     """Draw one tile: rounded cream square, letter, value in the top-right corner."""
     side = box[2] - box[0]
     draw.rounded_rectangle(box, radius=side * 0.08, fill=ground)
@@ -103,7 +118,11 @@ def draw_tile(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     if letter:
         glyph_box = (box[0] + 0.1 * side, box[1] + 0.16 * side, box[0] + 0.64 * side,
                      box[1] + 0.84 * side)
-        centred(draw, glyph_box, letter, font(LETTER_FONT, round(side * 0.64)), (10, 10, 10))
+        face = font(letter_font, round(side * 0.64))
+        if baseline:  # placed where an H would be centred: marks (Å Ä) rise above the caps
+            on_line(draw, glyph_box, letter, face, (10, 10, 10))
+        else:
+            centred(draw, glyph_box, letter, face, (10, 10, 10))
     if value is not None:  # right-aligned in the top-right corner, clear of the letter
         face = font(VALUE_FONT, round(side * 0.25))
         right = draw.textbbox((0, 0), str(value), font=face)[2]
@@ -136,7 +155,8 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
             ground = mix(ground, PREMIUM_COLOURS[premium], 0.18)
         faint = label.get(premium) if premium in PREMIUM_COLOURS else None
         value = None if letter.islower() else position.values.get(letter, 8)
-        draw_tile(draw, box, letter.upper(), value, ground, faint)
+        draw_tile(draw, box, letter.upper(), value, ground, faint, position.letter_font,
+                  position.baseline)
     elif premium in PREMIUM_COLOURS:
         draw.rounded_rectangle(box, radius=side * 0.08, fill=PREMIUM_COLOURS[premium])
         centred(draw, box, label[premium], font(LABEL_FONT, round(side * 0.3)), (255, 255, 255))
@@ -147,14 +167,27 @@ def draw_square(draw: ImageDraw.ImageDraw, position: Position, r: int, c: int,
 
 
 def draw_rack(draw: ImageDraw.ImageDraw, rack: str, width: int, top: float,
-              bar: tuple[int, ...], values: dict[str, int] = ENGLISH_VALUES) -> None:
-    """Draw the rack: up to seven big tiles across the screen, on a bar."""
-    pitch = width / 7
-    draw.rectangle((0, top - 0.05 * pitch, width, top + pitch), fill=bar)
+              bar: tuple[int, ...], values: dict[str, int] = ENGLISH_VALUES,
+              position: Position | None = None, board_pitch: float = 0) -> None:
+    """Draw the rack: up to seven big tiles across the screen, on a bar (or, in the "tray"
+    look, tiles the size of the board's centred on a rounded tray); '_' is an empty slot."""
+    tray = position is not None and position.rack_look == "tray"
+    pitch = board_pitch if tray else width / 7
+    left = (width - 7 * pitch) / 2
+    if tray:
+        draw.rounded_rectangle((left - 0.1 * pitch, top - 0.1 * pitch, left + 7.1 * pitch,
+                                top + 1.04 * pitch), radius=0.15 * pitch, fill=bar,
+                               outline=(70, 74, 86), width=max(1, round(0.03 * pitch)))
+    else:
+        draw.rectangle((0, top - 0.05 * pitch, width, top + pitch), fill=bar)
     for i, letter in enumerate(rack):
-        box = (i * pitch + 0.03 * pitch, top, (i + 1) * pitch - 0.03 * pitch, top + 0.94 * pitch)
+        if letter == "_":
+            continue
+        box = (left + i * pitch + 0.03 * pitch, top, left + (i + 1) * pitch - 0.03 * pitch,
+               top + 0.94 * pitch)
         value = None if letter == "?" else values[letter]
-        draw_tile(draw, box, "" if letter == "?" else letter, value, TILE)
+        draw_tile(draw, box, "" if letter == "?" else letter, value, TILE, None,
+                  *((position.letter_font, position.baseline) if position else ()))
 
 
 def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.ndarray:
@@ -170,10 +203,12 @@ def screenshot(position: Position, width: int = 1080, height: int = 2160) -> np.
     draw.text((0.05 * width, 0.14 * height), "Your turn - opponent played 27 points",
               font=font("DejaVuSans.ttf", round(0.03 * width)), fill=(220, 220, 220))
     pitch = (width - 12) / SIZE
-    board_top = 0.22 * height
+    tray = position.rack_look == "tray"  # a tablet: the board higher, the rack just below
+    board_top = (0.11 if tray else 0.22) * height
     draw_board(draw, position, 6, board_top, pitch)
-    draw_rack(draw, position.rack, width, board_top + SIZE * pitch + 0.06 * height,
-              THEMES[position.theme][3], position.values)
+    draw_rack(draw, position.rack, width,
+              board_top + SIZE * pitch + (0.6 * pitch if tray else 0.06 * height),
+              THEMES[position.theme][3], position.values, position, pitch)
     return cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
 
 

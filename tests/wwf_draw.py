@@ -13,7 +13,7 @@ Liberation Sans Bold by default, or in any font given.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -138,6 +138,69 @@ def draw_rack(draw: ImageDraw.ImageDraw, rack: str, width: int, top: float, look
                 box[3] - 0.07 * pitch)
         value = None if letter == "?" else WWF.letter_values[letter]
         draw_tile(draw, face, "" if letter == "?" else letter, value, TILE, INK, letters, size=0.74)
+
+
+def draw_glossy_rack(image: Image.Image, rack: str, left: float, top: float, side: float,
+                     letters: str) -> None:
+    """Draw WWF2's desktop rack: glossy orange tiles nearly touching, shaded light at the top
+    to dark at the bottom, a glaze on the top half, a darker rim, big letters and the value
+    small in the corner."""
+    draw = ImageDraw.Draw(image)
+    for i, letter in enumerate(rack):
+        x = left + i * side * 1.02
+        tile = Image.new("RGB", (round(side), round(side)))
+        shade = ImageDraw.Draw(tile)
+        for y in range(tile.height):  # light orange at the top to a deep one at the bottom
+            shade.line((0, y, tile.width, y), fill=mix((250, 196, 112), (214, 120, 40),
+                                                         y / tile.height))
+        mask = Image.new("L", tile.size, 0)
+        ImageDraw.Draw(mask).rounded_rectangle((0, 0, tile.width - 1, tile.height - 1),
+                                               radius=0.18 * side, fill=255)
+        image.paste(tile, (round(x), round(top)), mask)
+        gloss = Image.new("RGB", tile.size, (255, 236, 200))  # a bright glaze on the top half
+        glaze = Image.new("L", tile.size, 0)
+        ImageDraw.Draw(glaze).ellipse((0.08 * side, 0.04 * side, 0.92 * side, 0.5 * side),
+                                      fill=110)
+        image.paste(gloss, (round(x), round(top)), glaze)
+        draw.rounded_rectangle((x, top, x + side, top + side), radius=0.18 * side,
+                               outline=(170, 90, 30), width=max(1, round(0.03 * side)))
+        draw.line((x + 0.2 * side, top + 0.06 * side, x + 0.8 * side, top + 0.06 * side),
+                  fill=(255, 230, 180), width=max(1, round(0.03 * side)))  # the gloss
+        if letter != "?":
+            centred(draw, (x + 0.12 * side, top + 0.2 * side, x + 0.82 * side,
+                           top + 0.84 * side), letter, font(letters, round(0.72 * side)), INK)
+            value = str(WWF.letter_values[letter])
+            face = font(VALUE_FONT, round(0.2 * side))
+            right = draw.textbbox((0, 0), value, font=face)[2]
+            draw.text((x + 0.92 * side - right, top + 0.04 * side), value, font=face, fill=INK)
+
+
+def desktop_window(position: Position, width: int = 2000, height: int = 1500,
+                   letters: str = LIBERATION_BOLD) -> np.ndarray:
+    """Return a desktop app's window (BGR): WWF2 on a Mac, the board a small part of it, a
+    panel and an ad beside it, and a glossy rack below the board."""
+    image = Image.new("RGB", (width, height), (236, 236, 238))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, width, 0.05 * height), fill=(214, 214, 218))  # the title bar
+    draw.rectangle((0, 0.05 * height, 0.72 * width, 0.17 * height), fill=(60, 120, 200))
+    draw.rectangle((0.72 * width, 0.05 * height, width, height), fill=(250, 250, 252))
+    draw.rectangle((0.74 * width, 0.62 * height, 0.98 * width, 0.9 * height), fill=(40, 60, 90))
+    centred(draw, (0.74 * width, 0.62 * height, 0.98 * width, 0.7 * height), "Buy now",
+            font("DejaVuSans-Bold.ttf", round(0.03 * width)), WHITE)
+    board_width = 0.34 * width
+    left, top = 0.2 * width, 0.24 * height
+    board = Image.fromarray(cv2.cvtColor(screenshot(replace(position, rack=""),
+                                                    round(board_width), round(2 * board_width),
+                                                    "v2", letters), cv2.COLOR_BGR2RGB))
+    pitch = board_width / SIZE
+    board_top = 0.26 * 2 * board_width  # where screenshot() draws the board
+    image.paste(board.crop((0, round(board_top), round(board_width),
+                            round(board_top + board_width))), (round(left), round(top)))
+    side = 1.95 * pitch
+    draw_glossy_rack(image, position.rack, left + (board_width - 7 * 1.02 * side) / 2,
+                     top + board_width + 1.2 * pitch, side, letters)
+    draw.rectangle((0, top + board_width + 3.4 * pitch, 0.72 * width, height), fill=(60, 120, 200))
+    return cv2.cvtColor(np.asarray(image), cv2.COLOR_RGB2BGR)
 
 
 def screenshot(position: Position, width: int = 720, height: int = 1280,

@@ -121,8 +121,9 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
     inputs, doubtful = crossword_inputs(reading), reading.uncertain()
     size = len(reading.cells)
     unsure = frozenset(divmod(i, reading.cols) for i in doubtful if i < size)
-    board = [line if not unsure else "".join(
-        square if (r, c) not in unsure or square != cw.EMPTY else cw.UNREAD
+    letters = crossword_rules(game, language_of(options)).alphabet
+    board = [line if not unsure else "".join(  # a guess outside the language's letters: unread
+        square if (r, c) not in unsure or square.upper() in letters else cw.UNREAD
         for c, square in enumerate(line))
         for r, line in enumerate(inputs.board)]
     rack = "".join(cell.text or "?" for i, cell in enumerate(reading.rack, size)

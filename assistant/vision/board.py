@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 SIZE = 15
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PIECES = {"Å": 2, "Ñ": 2, "Ä": 3, "Ö": 3, "Ü": 3}  # letters drawn in several pieces of ink
+RAISED = "ÅÄÖÜÑ"  # letters whose mark rises above the capitals' cap line (its ink may touch:
+# many fonts join Å's ring to the A, and blur joins Ä's dots), so whatever their pieces
 DIGITS = "0123456789"
 
 CELL = 64  # pixels per board cell once resampled
@@ -225,24 +227,37 @@ def read_tiles(squares: Squares, boxes: list[Box], look: Look,
     cap = cap_line(inks)
     inks = [split_ink(squares.grey[i], squares.level[i], cap) if above_cap(ink, cap, side)
             else ink for i, ink in zip(which, inks, strict=True)]
-    letters = match_letters(inks, look)
+    raised = [above_cap(ink, cap, side) for ink in inks]  # a mark above the cap line: Å Ä Ö
+    letters = match_letters(inks, look, raised)
     digits = iter(T.match([d for ink in inks for d in ink.digits],
                           T.load(look.digit_sheets).only(DIGITS), look.scoring))
     return [read_tile(squares.dark[i] > 0, box, ink, letter,
-                      [next(digits) for _ in ink.digits], look)
-            for i, box, ink, letter in zip(which, boxes, inks, letters, strict=True)]
+                      [next(digits) for _ in ink.digits], look, up)
+            for i, box, ink, letter, up in zip(which, boxes, inks, letters, raised, strict=True)]
 
 
-def match_letters(inks: list[TileInk], look: Look) -> list[T.Match | None]:
-    """Return each tile's letter match (None: no letter). A letter of n pieces of ink is
-    matched against the look's letters drawn in n pieces (Å two, Ä three, A one), or against
-    all of them when none is (it is then uncertain: read_tile)."""
+def candidates(look: Look, pieces: int, raised: bool) -> str:
+    """Return the letters a tile's ink may be: the look's letters drawn in as many pieces (A
+    one, Ä three; or else any such letter, read but uncertain; or else any of the look's),
+    and when its ink is one piece that rises above the cap line (a mark joined to its letter,
+    or a Q's tail when the letters are centred) the RAISED ones too (the look's, or else all:
+    read, but uncertain)."""
+    same = ("".join(c for c in look.letters if PIECES.get(c, 1) == pieces)
+            or "".join(c for c in T.ACCENTED if PIECES.get(c, 1) == pieces) or look.letters)
+    if not raised or pieces > 1:  # marks of their own: their count tells
+        return same
+    return "".join(dict.fromkeys(same + ("".join(c for c in look.letters if c in RAISED)
+                                         or RAISED)))
+
+
+def match_letters(inks: list[TileInk], look: Look,
+                  raised: list[bool]) -> list[T.Match | None]:
+    """Return each tile's letter match (None: no letter), among its candidate letters."""
     templates = T.load(look.sheets)
     groups: dict[str, list[tuple[int, np.ndarray]]] = {}
-    for i, ink in enumerate(inks):
+    for i, (ink, up) in enumerate(zip(inks, raised, strict=True)):
         if ink.letter is not None:
-            allowed = "".join(c for c in look.letters if PIECES.get(c, 1) == ink.pieces)
-            groups.setdefault(allowed or look.letters, []).append((i, ink.letter))
+            groups.setdefault(candidates(look, ink.pieces, up), []).append((i, ink.letter))
     found: list[T.Match | None] = [None] * len(inks)
     for allowed, group in groups.items():
         matches = T.match([mask for _, mask in group], templates.only(allowed), look.scoring)
@@ -252,20 +267,25 @@ def match_letters(inks: list[TileInk], look: Look) -> list[T.Match | None]:
 
 
 def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
-              value: list[T.Match], look: Look) -> Cell:
-    """Return the cell of one tile from its letter's and value's matches ('?': a bare tile);
+              value: list[T.Match], look: Look, raised: bool = False) -> Cell:
+    """Return the cell of one tile from its letter's and value's matches ('?': a tile with no
+    dark ink, whatever faint marks a glossy bevel leaves in its value corner);
     a letter of several pieces of ink is not one of A-Z (Ä Ñ): it is uncertain, whatever it
     looks most like."""
     bare = ink.value_ink < VALUE_INK[0]
-    if letter is None:
-        blank = bare and not inked
-        return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank")
+    if letter is None:  # no dark ink at all (no letter, no digits): a blank
+        blank = not inked
+        return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank",
+                    "" if blank else "ink, but no letter's: a tile not accounted for")
     sure_blank = 1.0 if bare or value else UNSURE
     number = tile_value(value, look.values.get(letter.symbol), look.scoring)
-    whole = ink.pieces == PIECES.get(letter.symbol, 1)  # A is one piece of ink, Ä three
-    confidence = min(letter.confidence, sure_blank) if whole else 0.0
+    whole = ink.pieces == PIECES.get(letter.symbol, 1) or (raised and letter.symbol in RAISED)
+    known = letter.symbol in look.letters
+    confidence = min(letter.confidence, sure_blank) if whole and known else 0.0
     note = f"{letter.symbol} {letter.score:.2f}, {letter.rival} {letter.rival_score:.2f}" + \
-        ("" if whole else f"; {ink.pieces} pieces of ink: not a letter of A-Z")
+        ("" if whole else f"; {ink.pieces} pieces of ink: not a letter of A-Z") + \
+        ("" if known else f"; {letter.symbol} is not a letter of the game's language "
+         "(give --language)")
     if value_disagrees(look, letter.symbol, number):
         confidence = 0.0
         note += f"; it shows {number} points, but {letter.symbol} is worth " \

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .shapes import median, percentile
+from .shapes import percentile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,8 +24,10 @@ VALUE_INK = (0.14, 0.18)  # value marks this dark (of the contrast): bare below,
 MARK_BRUSH = 0.11  # marks thinner than this (of the tile's side) count as value ink
 DIGIT_HEIGHT = 0.6  # a value's digits are this tall at least, of the tallest (not a bevel's dot)
 EDGE = 0.15  # ink centred this close to a tile's edge is its shadow or the board's gap
-TALL_LETTER = 0.4  # a letter is at least this tall, as a fraction of its tile
+TALL_LETTER = 0.36  # a letter is at least this tall, as a fraction of its tile (a rack tile's
+# box has a margin: small letters of the older look's rack are 0.4 of it)
 WIDEST = 0.8  # and no wider or taller than this (a ring this large is a square's rim)
+MARK_SIZE = 0.25  # a letter's mark above it (Ä's dots, Å's ring) is smaller than this
 CAP_SLACK = 0.05  # a letter's ink beginning this far (of its tile) above the others' is cut
 
 
@@ -62,9 +64,13 @@ def split_ink(grey: np.ndarray, level: float, cap: int | None = None) -> TileInk
 
 
 def cap_line(inks: list[TileInk]) -> int | None:
-    """Return the row where most tiles' letters begin (the cap line), if there are letters."""
+    """Return the row where the tiles' capitals begin (the cap line), if there are letters: the
+    upper quartile of where their ink begins, as the accented ones (Å Ä Ö) begin higher and
+    may be half a rack."""
+    import numpy as np
+
     tops = [ink.top for ink in inks if ink.letter is not None]
-    return round(float(median(tops))) if tops else None
+    return round(float(percentile(np.array(tops), 75))) if tops else None
 
 
 def above_cap(ink: TileInk, cap: int | None, side: int) -> bool:
@@ -99,9 +105,27 @@ def letter_ink(ink: np.ndarray) -> tuple[np.ndarray, int]:
               if stats[i][4] >= max(3, SPECK * w * h) and inside(stats[i][0], stats[i][2], w)
               and inside(stats[i][1], stats[i][3], h) and not in_value_corner(stats[i], w, h)
               and max(stats[i][2] / w, stats[i][3] / h) < WIDEST]
+    pieces += marks_above(stats, count, pieces, w, h)
     keep = np.zeros(count, bool)
     keep[pieces] = True
     return keep[labels], len(pieces)
+
+
+def marks_above(stats: np.ndarray, count: int, pieces: list[int], w: int, h: int) -> list[int]:
+    """Return the blobs that are a letter's marks (Ä's dots, Å's ring): small, clear of the
+    tile's edge and value corner, above the letter's body and centred over it, though nearer
+    the edge than EDGE allows a letter (a small tile's marks reach within a tenth of its side)."""
+    if not pieces:
+        return []
+    left = min(stats[i][0] for i in pieces)
+    right = max(stats[i][0] + stats[i][2] for i in pieces)
+    top = min(stats[i][1] for i in pieces)
+    return [i for i in range(1, count) if i not in pieces
+            and stats[i][4] >= max(3, SPECK * w * h)
+            and max(stats[i][2] / w, stats[i][3] / h) < MARK_SIZE
+            and stats[i][1] > 0 and stats[i][1] + stats[i][3] <= top + 1
+            and not in_value_corner(stats[i], w, h)
+            and left < stats[i][0] + stats[i][2] / 2 < right]
 
 
 def clear_of_value(ink: np.ndarray, cap: int) -> np.ndarray:

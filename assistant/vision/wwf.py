@@ -65,6 +65,7 @@ PREMIUMS = WWF.layout.premiums  # the fixed layout, premium name or "" per squar
 START = WWF.layout.start
 FIT = 0.9  # at least this share of the open squares show a premium exactly where WWF has one
 MIN_PREMIUMS = 4  # and at least this many premium squares show
+TILE_HUE = 40  # degrees: the gold of WWF's tiles
 BADGE_RED = (180, 140)  # the score badge: red at least this, and this much over green and blue
 BADGE_AREA = 0.01  # a badge covers at least this share of a cell
 
@@ -83,15 +84,23 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
                        "WWF has them")
     cells = read_board(inverted(squares, light), dark | light, labelled, lattice.boxes())
     clock.mark("board")
-    rack = read_rack(frame, find_rack(frame, lattice), LOOK)
+    rack = read_rack(frame, find_rack(frame, lattice, tile_hue(squares, dark | light)), LOOK)
     clock.mark("rack")
     return Reading(GAME, SIZE, SIZE, cells, rack, lattice.region(), clock.laps)
+
+
+def tile_hue(squares: Squares, covered: np.ndarray) -> float:
+    """Return the hue of the board's tiles (gold; TILE_HUE when none is on the board)."""
+    from .shapes import median
+
+    return float(median(squares.hue[covered])) if covered.any() else TILE_HUE
 
 
 def without_badge(board: np.ndarray) -> np.ndarray:
     """Return the board image with the last move's score badge painted out: a red disc with
     white digits on the corner of its last tile, which would join the letter's ink. It is
-    looked for on a copy a cell to COLOUR_CELL pixels, then painted out around where it is."""
+    looked for on a copy a cell to COLOUR_CELL pixels, then painted over with the commonest
+    colour of its rim, the tile's ground (inpainting would smear a letter's ink into it)."""
     import cv2
     import numpy as np
 
@@ -103,7 +112,11 @@ def without_badge(board: np.ndarray) -> np.ndarray:
     bottom, right = ((v.max() // COLOUR_CELL + 2) * CELL for v in (ys, xs))
     out = board.copy()
     around = out[top:bottom, left:right]
-    around[:] = cv2.inpaint(around, badge(around), 3, cv2.INPAINT_TELEA)
+    disc = badge(around)
+    rim = cv2.dilate(disc, np.ones((7, 7), np.uint8)) > disc
+    ring = around[rim].astype(float)
+    far = np.abs(ring - np.median(ring, axis=0)).sum(axis=1)
+    around[disc > 0] = np.median(ring[far <= np.median(far)], axis=0)  # the commonest colour
     return out
 
 
