@@ -19,6 +19,7 @@ from .profiles import PROFILES, profile
 from .profiles.types import Solved, printable
 
 EXIT_BAD_INPUT = 2
+CROSSWORD_TITLES = {"wordfeud": "Wordfeud", "scrabble": "Scrabble", "wwf": "Words With Friends"}
 
 
 class Parser(argparse.ArgumentParser):
@@ -47,9 +48,12 @@ def parser() -> Parser:
     add_play(play.add_subparsers(dest="play_game", required=True, parser_class=Parser)
              .add_parser("wordament", help="find the Wordament window and drag every word"))
     overlay = commands.add_parser("overlay", help="draw the best word over a game on the screen")
-    add_overlay(overlay.add_subparsers(dest="overlay_game", required=True, parser_class=Parser)
-                .add_parser("bookworm", help="watch the Bookworm window and draw the best word "
-                            "on its tiles (with --play, click it too)"))
+    overlays = overlay.add_subparsers(dest="overlay_game", required=True, parser_class=Parser)
+    add_overlay(overlays.add_parser("bookworm", help="watch the Bookworm window and draw the "
+                                    "best word on its tiles (with --play, click it too)"))
+    for game, title in CROSSWORD_TITLES.items():
+        add_overlay_crossword(overlays.add_parser(game, help=f"watch the {title} window and "
+                                                  "draw the best move on its board"), title)
     history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
     practice = commands.add_parser("practice", help="a window that looks and plays like a game")
     games = practice.add_subparsers(dest="practice_game", required=True, parser_class=Parser)
@@ -161,6 +165,18 @@ def add_overlay(bookworm: argparse.ArgumentParser) -> None:
     bookworm.add_argument("--health", type=float, help="Lex's health in hearts (strategy)")
     bookworm.add_argument("--enemy", help="enemy status, comma-separated (strategy)")
     bookworm.set_defaults(min_len=None)
+
+
+def add_overlay_crossword(crossword: argparse.ArgumentParser, title: str) -> None:
+    """Add the options of `assistant overlay wordfeud|scrabble|wwf`."""
+    add_live(crossword, title)
+    crossword.add_argument("--top", type=positive, help="moves in each JSON line (default 10)")
+    crossword.add_argument("--language", default="en", metavar="CODE",
+                           help="the game's language (wordfeud: en sv nb da nl de es fr; "
+                                "scrabble: en fr de es nl)")
+    crossword.add_argument("--settle", type=seconds, default=0.05, metavar="S",
+                           help="seconds the board must keep still before it is read (0.05)")
+    crossword.set_defaults(top=10, min_len=None, game_title=title)
 
 
 def seconds(text: str) -> float:
@@ -281,6 +297,11 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
         from . import loop
 
         return loop.play(options, say_for(options), warn, progress), loop.render, 0
+    if options.command == "overlay" and options.overlay_game in CROSSWORD_TITLES:
+        from . import crossword_watch
+
+        return crossword_watch.run(options, say_for(options), warn, progress), \
+            crossword_watch.render, 0
     if options.command == "overlay":
         from . import watch
 
