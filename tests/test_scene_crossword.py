@@ -15,6 +15,7 @@ from assistant.profiles import crossword
 from assistant.scene import MARK
 from assistant.scene_crossword import BLANK, bag_line, move_scene
 from assistant.vision.types import Cell, Reading
+from tests.conftest import spy
 from tests.wordfeud_draw import MIDGAME
 
 PITCH, LEFT, TOP = 30, 10, 100  # the hand-made board's squares, in the frame's pixels
@@ -82,8 +83,8 @@ def test_the_panel_names_the_move_and_never_covers_the_board_or_the_rack(enable)
 
 
 def test_the_bag_counts_the_variants_tiles_less_those_seen_and_the_opponents_rack():
-    """Hand-worked: Wordfeud's English bag has 104 tiles; 13 on the board (HEDONICS, SEVEN) and 7 on the rack
-    leave 84 unseen, 77 of them in the bag (7 on the opponent's rack)."""
+    """Hand-worked: Wordfeud's English bag has 104 tiles; 13 on the board (HEDONICS, SEVEN)
+    and 7 on the rack leave 84 unseen, 77 of them in the bag (7 on the opponent's rack)."""
     board = ["." * 15] * 7 + ["..HEDONICS.....", "...SEVEN......."] + ["." * 15] * 6
     assert bag_line(reading(board, "RTLW?AI"), "en") == ("bag: 77 tiles (84 unseen)",)
 
@@ -117,10 +118,8 @@ def test_an_unsure_empty_square_that_looked_like_a_blank_is_no_layout_error(enab
 
 def test_the_watch_solves_a_board_and_rack_seen_before_from_memory(enable, monkeypatch):
     """The same board and rack (seen again after the window moved) are not solved again."""
-    calls = []
-    real = crossword.solve_reading
-    monkeypatch.setattr(crossword, "solve_reading",
-                        lambda *args: calls.append(1) or real(*args))
+    calls: list = []
+    monkeypatch.setattr(crossword, "solve_reading", spy(crossword.solve_reading, calls))
     watch = watch_for("wordfeud").__new__(watch_for("wordfeud"))
     watch.solved, watch.options, watch.lexicon = {}, Namespace(top=3, language="en"), enable
     read = reading(MIDGAME.board, MIDGAME.rack)
