@@ -32,7 +32,8 @@ from tests.xserver import XServer
 
 pytestmark = pytest.mark.display
 
-DRAWN = {"wordfeud": (wordfeud_draw, (1080, 2160)), "wwf": (wwf_draw, (1080, 1920))}
+DRAWN = {"wordfeud": (wordfeud_draw, (1080, 2160)), "wwf": (wwf_draw, (1080, 1920)),
+         "scrabble": (wordfeud_draw, (1080, 2160))}  # the Scrabble apps look like Wordfeud
 SIZES = {"portrait": (380, 450), "landscape": ((1000, 700), (1280, 820))}
 HIDE_S = 1.0  # s from the board changing to the stale move gone (about 0.05 idle; a loaded CI)
 DRAW_S = 10.0  # s from the board changing to the new move drawn (read + solve, loaded)
@@ -149,6 +150,14 @@ def test_the_best_moves_letters_sit_on_its_squares_as_the_game_goes_on(server, t
     print(f"{game} {shape} {size}: {times}")
     assert all(t["hidden"] < HIDE_S for t in times), times
     assert all(t["drawn"] < DRAW_S for t in times), times
+
+
+def test_scrabble_gets_its_best_move_on_the_standard_layout(server, tmp_path):
+    """`overlay scrabble`: the same drawing, Scrabble's layout and values (its golden move is
+    `solve --game scrabble`'s)."""
+    frame = portrait(wordfeud_draw.screenshot(wordfeud_draw.MIDGAME, 1080, 2160), 450)
+    times = run_game(server, "scrabble", [frame], tmp_path)
+    assert times == []
 
 
 def test_no_game_window_is_one_line(server):
