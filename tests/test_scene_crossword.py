@@ -15,7 +15,7 @@ from assistant.profiles import crossword
 from assistant.scene import MARK
 from assistant.scene_crossword import BLANK, bag_line, move_scene
 from assistant.vision.types import Cell, Reading
-from tests.conftest import spy
+from tests.conftest import run_cli, spy
 from tests.wordfeud_draw import MIDGAME
 
 PITCH, LEFT, TOP = 30, 10, 100  # the hand-made board's squares, in the frame's pixels
@@ -136,3 +136,10 @@ def test_a_board_without_a_sure_rack_is_not_solved(rack, why):
     watch = watch_for("wordfeud").__new__(watch_for("wordfeud"))
     read = reading(MIDGAME.board, rack, unsure=(225, 226))
     assert watch.unready(read) == why
+
+
+def test_a_language_the_game_is_not_played_in_is_one_line():
+    """`overlay wwf --language sv`: one line on stderr, exit status 2, before any window."""
+    done = run_cli("overlay", "wwf", "--language", "sv")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "--language 'sv'" in done.stderr
