@@ -61,6 +61,11 @@ class CrosswordWatch(watch.Watch):
         right, bottom = min(x + w, whole.shape[1]), min(y + h, whole.shape[0])
         return Region(left, top, right - left, bottom - top)
 
+    def part(self, window: Region) -> Region:
+        """Return the part of the screen that must not be covered: the board and the rack
+        (the panel may lie beside a phone's window, over another window: it stays on top)."""
+        return window if self.grid is None else self.grid.moved(window.x, window.y)
+
     def unready(self, reading: Reading) -> str:
         """Return why a board is not solved: no rack in sight, or none of it read surely."""
         if not reading.rack:

@@ -87,7 +87,8 @@ class Change:
 @dataclass
 class Watch:
     """The game on the screen, the overlay over it, and what is shown there now (Bookworm's;
-    a subclass serves another game through game, label, across and the methods marked so)."""
+    a subclass serves another game through game, label, across and the methods read_frame,
+    region_of, unready, solve, scene and text)."""
 
     game: ClassVar[str] = GAME
     label: ClassVar[str] = "Bookworm grid"  # what the panel calls the part read

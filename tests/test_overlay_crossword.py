@@ -205,3 +205,33 @@ def test_real_screenshots_get_their_best_move_on_exactly_its_squares(server, tmp
     times = run_game(server, game, frames, tmp_path, language)
     print(f"{game} {shape}: {times}")
     assert all(t["hidden"] < HIDE_S for t in times), times
+
+
+def test_a_window_over_the_board_hides_the_move_and_one_beside_it_does_not(tmp_path):
+    """Under a window manager: a window where the panel goes, beside the phone's window, leaves
+    the move drawn (the panel stays on top); one over the board hides the move until it goes."""
+    from tests.tk_window import TkWindow
+
+    frame = portrait(wordfeud_draw.screenshot(wordfeud_draw.MIDGAME, 1080, 2160), 380)
+    with XServer(wm=True, screens=(SCREEN,)) as server, \
+            Stage(server, "wordfeud", [frame], tmp_path) as stage:
+        line = stage.overlay.next()[1]  # read.region: the board on the screen
+        x, y, w, _ = stage.box
+        board = [(bx - x, by - y, bw, bh) for bx, by, bw, bh in
+                 (squares(line)[i] for i in placed(line))]
+        shows = lambda: all(lettered(stage.grab(), b) for b in board)  # noqa: E731
+        wait_until(shows, 10)
+        beside = TkWindow(server.env, "--title", "Terminal", "--geometry",
+                          f"300x300+{x + w + 20}+{y + 40}")
+        try:
+            time.sleep(2.0)  # four looks at the window list
+            assert shows(), "a window beside the phone's hid the move"
+        finally:
+            beside.close()
+        over = TkWindow(server.env, "--title", "Notes", "--geometry",
+                        f"200x200+{x + board[0][0] - 100}+{y + board[0][1] - 50}")
+        try:
+            wait_until(lambda: not any(lettered(stage.grab(), b) for b in board), 5)
+        finally:
+            over.close()
+        wait_until(shows, 10)
