@@ -26,6 +26,7 @@ EXIT_BAD_INPUT = 2
 FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}  # output that cannot be written
 SECONDS = decimal(numbers.MAX_SECONDS)  # --wait, --seconds: over 0, at most a day
 HEARTS = decimal(numbers.MAX_HEARTS)  # --health
+CROSSWORD_TITLES = {"wordfeud": "Wordfeud", "scrabble": "Scrabble", "wwf": "Words With Friends"}
 
 
 class Parser(argparse.ArgumentParser):
@@ -62,9 +63,12 @@ def parser() -> Parser:
     add_play(play.add_subparsers(dest="play_game", required=True, parser_class=Parser)
              .add_parser("wordament", help="find the Wordament window and drag every word"))
     overlay = commands.add_parser("overlay", help="draw the best word over a game on the screen")
-    add_overlay(overlay.add_subparsers(dest="overlay_game", required=True, parser_class=Parser)
-                .add_parser("bookworm", help="watch the Bookworm window and draw the best word "
-                            "on its tiles (with --play, click it too)"))
+    overlays = overlay.add_subparsers(dest="overlay_game", required=True, parser_class=Parser)
+    add_overlay(overlays.add_parser("bookworm", help="watch the Bookworm window and draw the "
+                                    "best word on its tiles (with --play, click it too)"))
+    for game, title in CROSSWORD_TITLES.items():
+        add_overlay_crossword(overlays.add_parser(game, help=f"watch the {title} window and "
+                                                  "draw the best move on its board"), title)
     history.add_arguments(commands.add_parser("history", help="rounds played, words learned"))
     practice = commands.add_parser("practice", help="a window that looks and plays like a game")
     games = practice.add_subparsers(dest="practice_game", required=True, parser_class=Parser)
@@ -181,6 +185,18 @@ def add_overlay(bookworm: argparse.ArgumentParser) -> None:
     bookworm.set_defaults(min_len=None)
 
 
+def add_overlay_crossword(crossword: argparse.ArgumentParser, title: str) -> None:
+    """Add the options of `assistant overlay wordfeud|scrabble|wwf`."""
+    add_live(crossword, title)
+    crossword.add_argument("--top", type=whole(), help="moves in each JSON line (default 10)")
+    crossword.add_argument("--language", default="en", metavar="CODE",
+                           help="the game's language (wordfeud: en sv nb da nl de es fr; "
+                                "scrabble: en fr de es nl)")
+    crossword.add_argument("--settle", type=SECONDS, default=0.05, metavar="S",
+                           help="seconds the board must keep still before it is read (0.05)")
+    crossword.set_defaults(top=10, min_len=None, game_title=title)
+
+
 def add_practice_wordament(wordament: argparse.ArgumentParser) -> None:
     """Add the options of `assistant practice wordament`."""
     board = wordament.add_mutually_exclusive_group()
@@ -282,6 +298,10 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
         from . import loop
 
         return loop.run(options, say_for(options), warn, progress)
+    if options.command == "overlay" and options.overlay_game in CROSSWORD_TITLES:
+        from . import crossword_watch
+
+        return crossword_watch.run(options, say_for(options), warn, progress)
     if options.command == "overlay":
         from . import watch
 

@@ -65,7 +65,7 @@ def check(options: argparse.Namespace, defaults: dict[str, Any]) -> None:
             raise BadInput(f"{flag(name)}: give a value (it is empty)")
     if options.command == "solve":
         check_solve(options, given)
-    if options.command == "overlay" and not options.play:
+    if options.command == "overlay" and not getattr(options, "play", True):
         for name in sorted(given & set(PLAY_OPTIONS)):
             raise BadInput(f"{flag(name)}: only with --play (nothing is played without it)")
 

@@ -33,7 +33,7 @@ import time
 from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import live, scene
 from .adapters.overlay import TITLE as OVERLAY_TITLE
@@ -87,7 +87,13 @@ class Change:
 
 @dataclass
 class Watch:
-    """The game on the screen, the overlay over it, and what is shown there now."""
+    """The game on the screen, the overlay over it, and what is shown there now (Bookworm's;
+    a subclass serves another game through game, label, across and the methods read_frame,
+    region_of, unready, solve, scene and text)."""
+
+    game: ClassVar[str] = GAME
+    label: ClassVar[str] = "Bookworm grid"  # what the panel calls the part read
+    across: ClassVar[int] = 4  # tiles along the grid's width
 
     target: live.Target
     screen: Screen
@@ -210,7 +216,8 @@ class Watch:
         back as they were without it."""
         if self.shown is not None and self.shown.drawn is not None:
             frame = live.cover(frame, self.shown.clean, self.shown.drawn)
-        cell = WINDOW_CELL if self.grid is None else max(2, self.grid.w // 4 // THUMB_PER_TILE)
+        cell = WINDOW_CELL if self.grid is None else \
+            max(2, self.grid.w // self.across // THUMB_PER_TILE)
         return live.thumbnail(frame, cell)
 
     # -- a change, until it keeps still --------------------------------------------------------
@@ -234,28 +241,21 @@ class Watch:
     def read(self, window: Region, frame: np.ndarray, change: Change) -> live.Board | None:
         """Return the board in the window, read and solved; None, with the panel saying why,
         when there is no grid or a tile is off it, or when it changed while it was read."""
-        from . import vision
-
         self.check_sight()  # a window come over the grid changes it too: never read that
         if self.hidden:
             return None
         still = time.monotonic()
         whole = frame if self.grid is None else self.screen.grab(window)
         try:
-            reading = vision.read_board(GAME, whole, self.options.reader)
+            reading = self.read_frame(whole)
         except BadInput:
             self.grid = None
-            self.wait(window, whole, "no Bookworm grid in sight: waiting for one")
+            self.wait(window, whole, f"no {self.label} in sight: waiting for one")
             return None
-        self.grid = Region(*(reading.region or (0, 0, *whole.shape[1::-1])))
+        self.grid = self.region_of(reading, whole)
         clean = crop(whole, self.grid)
-        if empty := holes(reading):
-            self.wait(window, clean, f"{len(empty)} tiles off the grid (a word being built, "
-                      "or falling): waiting for the board to settle")
-            return None
-        if line := unsure_line(reading):
-            self.wait(window, clean, f"{line} all unsure: the grid is not in sight whole; "
-                      "waiting")
+        if why := self.unready(reading):
+            self.wait(window, clean, why)
             return None
         if live.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
             change.thumb = None  # it changed while it was read: watch on
@@ -266,6 +266,25 @@ class Watch:
             "moving": ms(change.moved - change.seen), "settle": ms(still - change.moved),
             **reading.timings_ms, "solve": ms(time.perf_counter() - solving)})
         return live.Board(whole, (window.x, window.y), reading, result, change.seen)
+
+    def read_frame(self, whole: np.ndarray) -> Reading:
+        """Return the game's board read in a grab of its window (BadInput: none there)."""
+        from . import vision
+
+        return vision.read_board(self.game, whole, self.options.reader)
+
+    def region_of(self, reading: Reading, whole: np.ndarray) -> Region:
+        """Return the part of the window watched and read: the grid."""
+        return Region(*(reading.region or (0, 0, *whole.shape[1::-1])))
+
+    def unready(self, reading: Reading) -> str:
+        """Return why a board read is not to be solved yet ("" when it is)."""
+        if empty := holes(reading):
+            return (f"{len(empty)} tiles off the grid (a word being built, or falling): "
+                    "waiting for the board to settle")
+        if line := unsure_line(reading):
+            return f"{line} all unsure: the grid is not in sight whole; waiting"
+        return ""
 
     def solve(self, reading: Reading) -> BookwormResult:
         """Return the result for a reading, without the words the game refused."""
@@ -283,7 +302,7 @@ class Watch:
     def present(self, board: live.Board, note: str = "") -> None:
         """Draw the board's best word and panel, and report the board (its JSON line)."""
         window = self.window or self.target.region
-        drawing = scene.board_scene(solved(board), board.reading, board.origin, window, note)
+        drawing = self.scene(board, window, note)
         drawn = time.perf_counter()
         self.show(drawing)
         clean, thumb, timings = self.pending or (board.frame, self.thumb(board.frame), {})
@@ -295,7 +314,15 @@ class Watch:
         self.boards += 1
         timings["draw"] = ms(time.perf_counter() - drawn)
         line = board_json(board, timings, ms(time.monotonic() - board.seen))
-        self.report(line, board_text(line))
+        self.report(line, self.text(line))
+
+    def scene(self, board: live.Board, window: Region, note: str) -> Scene:
+        """Return what to draw for a board solved."""
+        return scene.board_scene(solved(board), board.reading, board.origin, window, note)
+
+    def text(self, line: dict[str, Any]) -> str:
+        """Return a board's JSON line as a line of text."""
+        return board_text(line)
 
     def show_waiting(self, window: Region, *lines: str) -> None:
         """Show the panel alone with these lines, beside the grid."""

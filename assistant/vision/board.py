@@ -342,7 +342,8 @@ def board_char(cell: Cell) -> str:
 
 
 def layout_token(cell: Cell) -> str:
-    """Return a square's layout token: its premium, '*' for the start, else '.'."""
-    if cell.text or cell.state is None:
+    """Return a square's layout token: its premium, '*' for the start, else '.' (also for an
+    empty square read unsurely that looked like a blank tile: no premium is known there)."""
+    if cell.text or cell.state in (None, "blank"):
         return "."
     return "*" if cell.state == "start" else cell.state

@@ -1,0 +1,171 @@
+"""`assistant overlay wordfeud|scrabble|wwf`: watch the game's window (a browser, a desktop app,
+or a phone mirrored to the desktop) and draw the best move on the board, board after board.
+
+It is the Bookworm overlay's watch (watch.Watch: follow the window, see a change cheaply, read
+once it keeps still, hide while the window moves, is minimised or covered) with the crossword
+game's parts:
+
+- What is watched and read is the board and the rack together (a new rack is a new turn).
+- The reading is `solve IMAGE`'s (vision.read_board with --language); a square read unsurely
+  keeps its guess but every move through it is left out, a rack tile read unsurely is left
+  out of the rack, and the panel names each (profiles.crossword.solve_reading).
+- Drawn (scene_crossword): each tile of the best move as its letter on its square, outlined;
+  the panel beside board and rack: the move's words and score, the next moves, the bag.
+- A board and rack solved before are not solved again (the same turn seen after a move of
+  the window).
+"""
+
+from __future__ import annotations
+
+import time
+from argparse import Namespace
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from . import live, watch
+from .core.gestures import Region
+from .scene_crossword import area, move_scene
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .adapters.overlay import Scene
+    from .profiles.crossword import CrosswordResult
+    from .vision.types import Reading
+
+REMEMBERED = 32  # boards whose moves are kept, not solved again
+
+
+class CrosswordWatch(watch.Watch):
+    """The Bookworm overlay's watch, for a crossword game's board and rack."""
+
+    game: ClassVar[str] = "wordfeud"
+    label: ClassVar[str] = "board and rack"
+    across: ClassVar[int] = 15
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.solved: dict[tuple, CrosswordResult] = {}
+
+    def read_frame(self, whole: np.ndarray) -> Reading:
+        """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them."""
+        from . import vision
+
+        return vision.read_board(self.game, whole, self.options.reader, self.options.language)
+
+    def region_of(self, reading: Reading, whole: np.ndarray) -> Region:
+        """Return the part of the window watched and read: the board and the rack (inside
+        the window: a box read a pixel past its edge would not match the window's grab)."""
+        x, y, w, h = area(reading)
+        left, top = max(0, x), max(0, y)
+        right, bottom = min(x + w, whole.shape[1]), min(y + h, whole.shape[0])
+        return Region(left, top, right - left, bottom - top)
+
+    def part(self, window: Region) -> Region:
+        """Return the part of the screen that must not be covered: the board and the rack
+        (the panel may lie beside a phone's window, over another window: it stays on top)."""
+        return window if self.grid is None else self.grid.moved(window.x, window.y)
+
+    def unready(self, reading: Reading) -> str:
+        """Return why a board is not solved: no rack in sight, or none of it read surely."""
+        if not reading.rack:
+            return "no rack in sight: waiting for your turn"
+        if all(cell.uncertain for cell in reading.rack):
+            return "no rack tile read surely: waiting"
+        return ""
+
+    def solve(self, reading: Reading) -> CrosswordResult:  # type: ignore[override]
+        """Return the best moves for a reading (from memory for a board and rack seen before)."""
+        from .profiles import crossword
+        from .vision.board import board_lines
+
+        key = (board_lines(reading), tuple(c.text for c in reading.rack),
+               tuple(reading.uncertain()), tuple(c.state for c in reading.cells))
+        if key not in self.solved:
+            if len(self.solved) >= REMEMBERED:
+                self.solved.pop(next(iter(self.solved)))
+            self.solved[key] = crossword.solve_reading(self.game, reading, self.options,
+                                                       self.lexicon)
+        return self.solved[key]
+
+    def scene(self, board: live.Board, window: Region, note: str) -> Scene:
+        """Return the best move's letters on their squares and the panel."""
+        return move_scene(board.result, board.reading, board.origin,  # type: ignore[arg-type]
+                          window, note, self.options.language)
+
+    def text(self, line: dict[str, Any]) -> str:
+        """Return a board's line as text: the best move, its score, when it was shown."""
+        shown = f"(shown in {line['overlay_ms']:g} ms)"
+        if not line["moves"]:
+            return f"no move with rack {line['rack']} {shown}"
+        from .scene_crossword import move_line
+
+        best = line["moves"][0]
+        return f"{move_line(best)} points: {', '.join(best['words'])} {shown}"
+
+
+def watch_for(game: str) -> type[CrosswordWatch]:
+    """Return the watch of one crossword game."""
+    return type(f"{game.title()}Watch", (CrosswordWatch,), {"game": game})
+
+
+# --- the command ------------------------------------------------------------------------------
+
+def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+        progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
+    """Watch the game's window and draw the best move over it until stopped; return the boards
+    shown and why it stopped (on every way out: the stop key, a signal, a fault), how to
+    render it, and the exit status."""
+    from .loop import way_out
+
+    kept: dict[str, Any] = {}
+    stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
+    seeing = kept.get("watch")
+    return {"game": options.overlay_game, "boards": seeing.boards if seeing else 0,
+            "stopped": stopped}, render, status
+
+
+def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
+                 progress: Callable[[str], None], kept: dict[str, Any]) -> None:
+    """Watch and draw board after board until stopped; the watch is kept in `kept` as soon as
+    it exists, for the report."""
+    from . import wordlist
+    from .adapters.overlay import overlay
+    from .adapters.screen import MssScreen
+    from .core.rules import crossword_rules
+    from .loop import stop_key
+
+    game = options.overlay_game
+    tongue = crossword_rules(game, options.language).tongue  # BadInput for a wrong --language
+    lexicon = wordlist.load(options.lexicon, progress, tongue)
+    wordlist.index(lexicon)
+    target = live.find_target(options, options.game_title, progress)
+    screen = MssScreen()
+    live.warm_up(live.capture(target, screen, first=True), game, "template")
+    with stop_key(options.stop_key, warn) as pressed:
+        drawing = overlay()
+        seeing = watch_for(game)(target, screen, drawing, lexicon, options,
+                                 live.Stopper(pressed), watch.reporter(options, say))
+        kept["watch"] = seeing
+        if not options.json:
+            say(f"watching {target.name}: the best move is drawn on its board; "
+                f"stop with {options.stop_key}")
+        try:
+            show_boards(seeing)
+        finally:
+            drawing.close()
+
+
+def show_boards(seeing: CrosswordWatch) -> None:
+    """Show board after board until stopped (live.Stopped); the first within --wait."""
+    board = seeing.next_board(time.monotonic() + seeing.options.wait)
+    while True:
+        seeing.present(board)
+        board = seeing.next_board()
+
+
+def render(played: dict[str, Any]) -> str:
+    """Return the readable end: boards shown and why it stopped."""
+    return (f"overlay {played['game']}: {played['boards']} boards shown; "
+            f"stopped: {played['stopped']}")
+
