@@ -28,7 +28,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 BOARD = "EECA/ALEP/HNBO/QTTY"  # 81 ENABLE words (tests/test_play_wordament.py)
-ROUND_S = "40"  # the practice round: the player needs about 10 s for all its words
+ROUND_S = "180"  # the practice round: room for a slow start (the player ends once all its
+# words are played, about 10 s)
 SCALES = (96, 144)  # LogPixels: 100% and 150%
 DESKTOP = r"Control Panel\Desktop"
 
@@ -119,7 +120,7 @@ def wordament(folder: Path, logpixels: int, drag_ms: str | None) -> dict[str, An
                   ROUND_S, "--rounds", "1", "--results", str(results), data=data)
     try:
         wait_window("Wordament (practice)")
-        time.sleep(1.0)  # the first board drawn
+        time.sleep(3.0)  # the first board drawn, on a loaded machine too
         user32().SetCursorPos(5, 400)  # away from the board and from the fail-safe corners
         extra = ["--drag-ms", drag_ms] if drag_ms else []
         player = finished(python("-m", "assistant", "play", "wordament", "--rounds", "1",
@@ -171,7 +172,7 @@ def bookworm(folder: Path) -> dict[str, Any]:
     overlay = None
     try:
         window = wait_window(W.TITLE)
-        time.sleep(1.0)
+        time.sleep(3.0)
         user32().SetCursorPos(5, 400)
         overlay = python("-m", "assistant", "overlay", "bookworm", "--json", data=data)
         assert overlay.stdout is not None
@@ -206,7 +207,7 @@ def bookworm(folder: Path) -> dict[str, Any]:
                   str(results), data=data)
     try:
         wait_window(W.TITLE)
-        time.sleep(1.0)
+        time.sleep(3.0)
         user32().SetCursorPos(5, 400)
         playing = python("-m", "assistant", "overlay", "bookworm", "--play", "--attacks", "3",
                          "--json", data=data)
@@ -266,6 +267,9 @@ def main(out: Path, drag_ms: str | None) -> None:
     scenes["bookworm"] = lambda: bookworm(folder / "bookworm")
     scenes["pointer"] = pointer
     chosen = os.environ.get("ASSISTANT_WINE_SCENES")
+    found["warm-up"] = scene("warm-up", lambda: finished(python(  # compile the word list once
+        "-m", "assistant", "solve", "--game", "wordament", "--board", BOARD, "--top", "1",
+        data=folder / "data"), 600))
     try:
         for name, run in scenes.items():
             if not chosen or name in chosen.split(","):
