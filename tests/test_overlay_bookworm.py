@@ -413,7 +413,7 @@ def test_a_bigger_terminal_named_after_the_command_is_not_taken_for_the_game(run
         shape = dict(line.split("=") for line in xserver.xdotool(
             "getwindowgeometry", "--shell", str(game.window)).split())
         assert int(shape["WIDTH"]) * int(shape["HEIGHT"]) < 1280 * 800
-        overlay = start_overlay(xserver, "--wait", "20")
+        overlay = start_overlay(xserver)
         _, line = overlay.next()
         overlay.stop()
     finally:
