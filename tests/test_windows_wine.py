@@ -84,16 +84,26 @@ def test_one_round_of_wordament_at_the_default_settings_plays_the_board(seen, lo
     assert outside_after_play(found["record"]) == []
 
 
-# The issue's figures. Measured with SendInput alone at the default --drag-ms 20 under Wine:
-# idle, 83 swipes for 81 words tried, 80 accepted (96%), 10 words/s; with `make test` running
-# beside it, 102 swipes for 81 tried, 80 accepted (78%), 1.6 words/s. Reaching them needs the
-# player to find its own speed (issue 18, item 3, another branch): expected to fail until then.
-@pytest.mark.xfail(reason="needs the adaptive drag speed (issue 18 item 3)", strict=False)
+# The issue's figures. Every drag one swipe, and the game accepting >= 98% of them: the player
+# keeps in step with the game (it waits at each tile until the game shows it selected) at the
+# speed it finds; measured here, idle: 81 swipes for 81 words tried, 81 accepted, at 100% and
+# 150%. (SendInput alone at a fixed 20 ms a segment: 83 swipes for 81 words, 96%.)
 @pytest.mark.parametrize("logpixels", [96, 144])
-def test_one_round_of_wordament_meets_the_issues_figures(seen, logpixels):
+def test_one_round_of_wordament_every_drag_is_one_swipe_the_game_accepts(seen, logpixels):
     found = figures(scene(seen, f"wordament-{logpixels}"))
     assert found["swipes"] == found["tried"], found
     assert found["accepted"] >= SHARE_ACCEPTED * found["swipes"], found
+
+
+# The issue's speed, >= 8 accepted words per second, is not reached under Wine: in step with the
+# game, 4.3 words/s at 100% and 3.8 at 150% (idle, the pace settled at 5 ms a segment: the time
+# goes to waiting for Wine's Tk game to paint each tile selected, and to the 10 ms settles
+# around the press and the release). SendInput alone reached 10 words/s, at 96%.
+@pytest.mark.xfail(reason="under Wine the game paints a drag's tiles too slowly for 8 words/s",
+                   strict=False)
+@pytest.mark.parametrize("logpixels", [96, 144])
+def test_one_round_of_wordament_meets_the_issues_speed(seen, logpixels):
+    found = figures(scene(seen, f"wordament-{logpixels}"))
     assert found["accepted"] / found["seconds"] >= WORDS_PER_S, found
 
 
