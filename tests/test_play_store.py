@@ -18,33 +18,15 @@ import pytest
 from assistant.store import Store
 from tests import wordament_live as live
 from tests.conftest import REPO, unavailable
-from tests.wordament_live import Game, board_words
+from tests.test_play_wordament import accepted, game  # noqa: F401  (game: the fixture)
+from tests.wordament_live import board_words
 
 pytestmark = pytest.mark.display
 
 BOARD = "EECA/ALEP/HNBO/QTTY"
 
 
-@pytest.fixture
-def game(tmp_path):
-    """Start the practice game with the test's arguments."""
-    started: list[Game] = []
-
-    def start(server, *args: str) -> Game:
-        started.append(Game(server, tmp_path, *args))
-        return started[-1]
-
-    yield start
-    for one in started:
-        one.close()
-
-
-def accepted(record: dict) -> list[str]:
-    """Return the words the game accepted, in order."""
-    return [s["word"] for s in record["swipes"] if s["verdict"] == "accepted"]
-
-
-def test_history_forget_while_play_runs(game, xserver, tmp_path):
+def test_history_forget_while_play_runs(game, xserver, tmp_path):  # noqa: F811
     played = game(xserver, "--board", BOARD, "--seconds", "60", "--rounds", "1")
     player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
     played.wait_swipes(5)
@@ -79,7 +61,7 @@ def small_disk(folder: Path, size: str) -> Iterator[Path]:
         subprocess.run(["umount", str(folder)], check=True)
 
 
-def test_play_goes_on_when_the_disk_fills_saying_so_once(game, xserver, tmp_path):
+def test_play_goes_on_when_the_disk_fills_saying_so_once(game, xserver, tmp_path):  # noqa: F811
     played = game(xserver, "--board", BOARD, "--seconds", "60", "--rounds", "1")
     with small_disk(tmp_path / "data", "160k") as data:
         with Store.open(data / "history.sqlite", strict=True) as store:
@@ -98,7 +80,7 @@ def test_play_goes_on_when_the_disk_fills_saying_so_once(game, xserver, tmp_path
             db.close()
 
 
-def test_a_dry_run_leaves_out_the_words_the_store_bans(game, xserver, tmp_path):
+def test_a_dry_run_leaves_out_the_words_the_store_bans(game, xserver, tmp_path):  # noqa: F811
     played = game(xserver, "--board", BOARD, "--seconds", "60")
     with Store.open(tmp_path / "data" / "history.sqlite", strict=True) as store:
         store.learn("wordament", "LEAP", "rejected", True, clean=True)  # banned
