@@ -12,13 +12,14 @@ every word, and learn from the game's own feedback, round after round.
   play pauses, reads the board again where it now is, and goes on; closed, minimised or no
   longer focused: play stops with one line, exit status 2); no other window over any point of
   the drag (play waits for it to go); and the grid still on the screen (else the round is over).
-- Each drag is made in step with the game (Tracer): before the press, the last drag's tiles
-  must no longer show selected (the game has taken its release); at each tile after the
-  first, the pointer waits until the tile shows selected (the game has taken the motion
-  there) before it moves on or lets go (and tells the watcher, whose grabs may miss it). A
-  game that is busy merges the motion events queued meanwhile into the last one (Tk does,
-  and so does Windows), so a pointer that moved on while it was busy would skip a tile: the
-  game would take the drag short.
+- Each drag is made in step with the game (Tracer): after the release, the drag's last tile
+  must no longer show selected (the game has taken the release: the next press is a new
+  swipe; a grid gone first means the round ended with the drag held, and the game dropped
+  it: it is not counted); at each tile after the first, the pointer waits until the tile
+  shows selected (the game has taken the motion there) before it moves on or lets go (and
+  tells the watcher, whose grabs may miss it). A game that is busy merges the motion events
+  queued meanwhile into the last one (Tk does, and so does Windows), so a pointer that moved
+  on while it was busy would skip a tile: the game would take the drag short.
 - The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
   reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
   word is already being dragged; it hands the verdicts over on a queue. A word with no
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
     from .adapters.screen import Screen
     from .core.lexicon import Lexicon
     from .store import Store
+    from .vision.feedback import Face
 
 GAME = "wordament"
 TITLE = "Wordament"  # the window title looked for by default
@@ -154,9 +156,9 @@ class Tracer:
     """Makes a drag keep in step with the game: reads, on the screen, whether a tile shows
     selected (the pale face of a tile in the drag under way)."""
 
-    def __init__(self, screen: Screen, board: live.Board) -> None:
+    def __init__(self, screen: Screen, board: live.Board, face: Face) -> None:
         x, y = board.origin
-        self.screen = screen
+        self.screen, self.board = screen, face
         self.tiles = [Region(x + bx, y + by, bw, bh)
                       for bx, by, bw, bh in (c.box for c in board.reading.cells)]
         self.lit = self.unlit = 0  # tiles seen selected in time, and not
@@ -167,13 +169,27 @@ class Tracer:
         game does not show a drag's tiles so (drags are then made at the pace alone)."""
         return self.lit > 0 or self.unlit < UNLIT
 
+    def face(self, tile: int) -> Face:
+        """Return the tile's face now."""
+        from .vision import feedback
+
+        region = self.tiles[tile]
+        return feedback.face(self.screen.grab(region), (0, 0, region.w, region.h))
+
     def selected(self, tile: int) -> bool:
         """True when the tile shows selected now."""
         from .vision import feedback
 
-        region = self.tiles[tile]
-        return feedback.selected(feedback.face(self.screen.grab(region),
-                                               (0, 0, region.w, region.h)))
+        return feedback.selected(self.face(tile))
+
+    def let_go(self, tile: int) -> bool | None:
+        """Whether the game has let go of a drag ending on this tile: True when the tile
+        shows the board's face or a verdict's, False when the grid has gone, None while
+        the tile still shows selected."""
+        from .vision import feedback
+
+        face = self.face(tile)
+        return None if feedback.selected(face) else feedback.on_screen([face], self.board) > 0
 
 
 def path_points(points: tuple[Point, ...], step: int = PATH_STEP) -> list[Point]:
@@ -208,7 +224,6 @@ class Player:
     pace: Pace = field(default_factory=Pace)
     swiped: dict[int, Word] = field(default_factory=dict)  # swipe number -> word, in flight
     swipes: int = 0  # drags made (each swipe's number)
-    last_path: tuple[int, ...] = ()  # the tiles of the last drag made
     tracer: Tracer | None = None
 
     def read(self, unlike: str | None = None) -> live.Board:
@@ -314,8 +329,9 @@ class Player:
         boxes = [(bx - x, by - y, bw, bh) for bx, by, bw, bh in
                  (c.box for c in board.reading.cells)]
         faces = feedback.faces(board.frame, [c.box for c in board.reading.cells])
-        self.watcher.watch(grid, boxes, feedback.board_face(faces))
-        before, self.tracer = self.tracer, Tracer(self.screen, board)
+        face = feedback.board_face(faces)
+        self.watcher.watch(grid, boxes, face)
+        before, self.tracer = self.tracer, Tracer(self.screen, board, face)
         if before is not None:
             self.tracer.lit, self.tracer.unlit = before.lit, before.unlit
 
@@ -365,16 +381,14 @@ class Player:
     def swipe(self, word: Word, drags: dict[str, Drag], board: live.Board, tally: Tally,
               pending: deque[Word]) -> None:
         """Drag one word (slower when it is tried again) in step with the game, and hand it
-        to the watcher; first wait for the verdict of a word whose every tile this drag
-        would light, for the game to have let go of the last drag, and for no window over
-        the path."""
+        to the watcher once the game has let go of it; first wait for the verdict of a word
+        whose every tile this drag would light, and for no window over the path."""
         drag = drags[word.word]
         if not self.wait(lambda: not self.watcher.blinds(word.path), None, "a verdict",
                          lambda: self.settle(pending, tally)) or \
                 not self.uncovered(drag, pending, tally):
             pending.appendleft(word)  # the time is up
             return
-        self.freed(word)
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
@@ -387,21 +401,25 @@ class Player:
             return
         word.tries += 1
         word.released, word.verdict = time.monotonic(), ""
-        self.last_path = word.path
+        word.taken = self.taken(word)
+        if word.taken is False:
+            return  # the round ended with the drag held: the game dropped it
         self.swipes += 1
         self.swiped[self.swipes] = word
         self.watcher.expect(Swipe(self.swipes, word.path, word.pressed, word.released))
 
-    def freed(self, word: Word) -> None:
-        """Wait (up to FREED_LIMIT) until the tiles after this word's first that the last
-        drag went through no longer show selected: the game has taken that drag's
-        release, and a tile seen selected is this drag's."""
-        tracer, shared = self.tracer, set(word.path[1:]) & set(self.last_path)
-        if tracer is None or not tracer.works or not shared:
-            return
+    def taken(self, word: Word) -> bool | None:
+        """Wait (up to FREED_LIMIT) until the game lets go of the drag just made, so the next
+        press is a new swipe and the tally is the game's: True once its last tile no longer
+        shows selected, False if the grid went first (the round ended with the drag held),
+        None if neither was seen in time (or the game does not show selected tiles)."""
+        tracer = self.tracer
+        if tracer is None or not tracer.works:
+            return None
         end = time.monotonic() + FREED_LIMIT
-        while any(map(tracer.selected, shared)) and time.monotonic() < end:
+        while (let_go := tracer.let_go(word.path[-1])) is None and time.monotonic() < end:
             time.sleep(0.0005)
+        return let_go
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
         """Return what the mouse calls at each tile after a word's first: wait (up to
@@ -438,7 +456,7 @@ class Player:
             return
         word.verdict, word.evidence = verdict.verdict, verdict.evidence
         if word.verdict == "no feedback" and not self.watcher.present() and \
-                word.released > self.watcher.last_seen:
+                not word.taken and word.released > self.watcher.last_seen:
             return  # the grid went with the drag under way: the game dropped it
         self.pace.heard(word.verdict, word.partly)
         tally.swipes.append(Played(word.word, word.verdict,

@@ -55,6 +55,7 @@ class Word:
     released: float = 0.0  # and ended
     verdict: str = ""
     evidence: frozenset[int] = frozenset()  # the tiles its verdict was read on
+    taken: bool | None = None  # the game was seen letting go of its last drag (None: unseen)
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
 
     @property
