@@ -107,6 +107,17 @@ def test_one_round_of_wordament_meets_the_issues_speed(seen, logpixels):
     assert found["accepted"] / found["seconds"] >= WORDS_PER_S, found
 
 
+def test_a_bigger_terminal_named_after_the_command_is_not_taken_for_the_game(seen):
+    found = scene(seen, "terminal")
+    game, terminal = found["game"], found["terminal"]
+    assert terminal[2] * terminal[3] > game[2] * game[3]  # bigger, and beside the game
+    assert terminal[0] >= game[0] + game[2]
+    assert found["player"]["status"] == 0, found["player"]["stderr"]
+    assert json.loads(found["player"]["stdout"])["board"] == "E E C A/A L E P/H N B O/Q T T Y"
+    assert found["player"]["stderr"].startswith('assistant: window: "Wordament (practice)" '), \
+        found["player"]["stderr"]
+
+
 @pytest.mark.parametrize("logpixels", [96, 144])
 def test_history_keeps_the_round_the_windows_player_played(seen, logpixels):
     found = scene(seen, f"wordament-{logpixels}")

@@ -82,6 +82,8 @@ def user32() -> Any:
     dll.SetCursorPos.restype = wintypes.BOOL
     dll.ClientToScreen.argtypes = (wintypes.HWND, ctypes.POINTER(wintypes.POINT))
     dll.ClientToScreen.restype = wintypes.BOOL
+    dll.GetWindowRect.argtypes = (wintypes.HWND, ctypes.POINTER(wintypes.RECT))
+    dll.GetWindowRect.restype = wintypes.BOOL
     return dll
 
 
@@ -131,6 +133,48 @@ def wordament(folder: Path, logpixels: int, drag_ms: str | None) -> dict[str, An
         game.wait(20)
     return {"logpixels": logpixels, "player": player, "history": history,
             "record": read_json(results)}
+
+
+def window_rect(window: int) -> list[int]:
+    """Return a window's rectangle on the screen (frame included): x, y, width, height."""
+    from ctypes import wintypes
+    rect = wintypes.RECT()
+    user32().GetWindowRect(window, ctypes.byref(rect))
+    return [rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top]
+
+
+TERMINAL = "Command Prompt - assistant play wordament"  # cmd names its window after its command
+
+
+def terminal(folder: Path) -> dict[str, Any]:
+    """Show a window titled as cmd titles the one running the player, bigger than the
+    practice Wordament and beside it, then let the player read the board (a dry run): the
+    game must be the window chosen."""
+    scale(96)
+    folder.mkdir(parents=True, exist_ok=True)
+    data = folder / "data"
+    game = python("-m", "assistant", "practice", "wordament", "--board", BOARD, "--seconds",
+                  ROUND_S, "--rounds", "1", data=data)
+    beside = None
+    try:
+        shown = window_rect(wait_window("Wordament (practice)"))
+        right = shown[0] + shown[2] + 20
+        size = [1280 - right - 10, 700]
+        beside = python("-m", "tests.tk_window", "--title", TERMINAL, "--geometry",
+                        f"{size[0]}x{size[1]}+{right}+10", data=data)
+        assert beside.stdout is not None
+        ready = json.loads(beside.stdout.readline())
+        time.sleep(2.0)
+        player = finished(python("-m", "assistant", "play", "wordament", "--dry-run", "--json",
+                                 "--wait", "60", data=data), timeout=180)
+        return {"game": shown, "terminal": window_rect(wait_window(TERMINAL)),
+                "terminal_client": ready, "player": player}
+    finally:
+        if beside is not None:
+            beside.terminate()
+            beside.communicate(timeout=20)
+        game.terminate()
+        game.wait(20)
 
 
 def grab() -> Any:
@@ -265,6 +309,7 @@ def main(out: Path, drag_ms: str | None) -> None:
         scenes[f"wordament-{lp}"] = functools.partial(wordament, folder / f"wordament-{lp}",
                                                       lp, drag_ms)
     scenes["bookworm"] = lambda: bookworm(folder / "bookworm")
+    scenes["terminal"] = lambda: terminal(folder / "terminal")
     scenes["pointer"] = pointer
     chosen = os.environ.get("ASSISTANT_WINE_SCENES")
     found["warm-up"] = scene("warm-up", lambda: finished(python(  # compile the word list once
