@@ -21,6 +21,7 @@ import pytest
 from assistant.adapters.mouse import (
     DWELL_S,
     INPUT,
+    PRESS_SETTLE_S,
     STEP_PX,
     FailSafe,
     OutsideWindow,
@@ -261,6 +262,7 @@ class FakeUser32:
     def __init__(self, refuse: bool = False) -> None:
         self.sent: list[tuple[int, int, int, int]] = []
         self.refuse = refuse
+        self.cursor = (0, 0)  # where GetCursorPos says the pointer is
 
     def GetSystemMetrics(self, index: int) -> int:
         return {76: DESK.x, 77: DESK.y, 78: DESK.w, 79: DESK.h}[index]
@@ -270,6 +272,10 @@ class FakeUser32:
         event = inputs._obj
         self.sent.append((event.type, event.u.mi.dwFlags, event.u.mi.dx, event.u.mi.dy))
         return 0 if self.refuse else 1
+
+    def GetCursorPos(self, point) -> int:
+        point._obj.x, point._obj.y = self.cursor
+        return 1
 
 
 def test_absolute_units_worked_by_hand_include_the_monitor_left_of_the_main_one():
@@ -306,3 +312,47 @@ def test_send_input_moves_absolutely_over_the_virtual_desk_and_works_the_left_bu
 def test_input_windows_refuses_is_one_line_of_bad_input():
     with pytest.raises(BadInput, match="SendInput"):
         SendInputHand(FakeUser32(refuse=True)).move(10, 10)
+
+
+def timed_hand() -> tuple[SendInputHand, FakeUser32, list[tuple[float, int]]]:
+    """Return a SendInput hand on a fake user32 that notes when each input was sent."""
+    user32 = FakeUser32()
+    sent_at: list[tuple[float, int]] = []
+    send = user32.SendInput
+
+    def noted(count: int, inputs, size: int) -> int:
+        sent_at.append((time.perf_counter(), inputs._obj.u.mi.dwFlags))
+        return send(count, inputs, size)
+    user32.SendInput = noted  # type: ignore[method-assign]
+    return SendInputHand(user32), user32, sent_at
+
+
+def test_send_input_settles_each_button_input_after_the_move_before_it():
+    hand, _, sent_at = timed_hand()
+    hand.down(100, 100)
+    hand.move(120, 100)
+    hand.up()
+    (move, _), (down, _), (move2, _), (up, _) = sent_at
+    assert down - move >= PRESS_SETTLE_S  # the press lands where the pointer was put
+    assert up - move2 >= PRESS_SETTLE_S  # and so does the release
+
+
+def test_send_input_time_spent_since_the_move_counts_and_a_move_to_where_it_is_is_not_sent():
+    hand, user32, sent_at = timed_hand()
+    hand.move(100, 100)
+    user32.cursor = (100, 100)
+    time.sleep(2 * PRESS_SETTLE_S)  # meanwhile the game took the last release
+    start = time.perf_counter()
+    hand.down(100, 100)  # the pointer is there: no move, and no wait
+    assert time.perf_counter() - start < PRESS_SETTLE_S / 2
+    assert [flags for _, flags in sent_at] == [0x0001 | 0x8000 | 0x4000, 0x0002]
+    hand.up()
+    hand.move(100, 100)  # still there: not sent
+    assert len(sent_at) == 3
+    user32.cursor = (90, 90)  # the user moved it
+    hand.move(100, 100)
+    assert len(sent_at) == 4
+
+
+def test_send_input_goes_straight_from_tile_to_tile():
+    assert len(steps((100, 100), (208, 208), SendInputHand.step_px)) == 1

@@ -20,7 +20,13 @@ On Windows the pointer and the button go through user32.SendInput (SendInputHand
 pyautogui's SetCursorPos: Store apps and others do not see SetCursorPos moves while the button
 is held, and under Wine such drags reached the game broken into stray swipes (112 swipes for
 70 words at 20 ms a segment). SendInput's absolute moves span the whole virtual screen
-(every monitor, negative coordinates left of or above the main one) as 0..65535.
+(every monitor, negative coordinates left of or above the main one) as 0..65535. There a drag
+goes straight from tile to tile, one move a segment: Windows hands a busy program only the
+pointer's latest position anyway (it merges the moves queued meanwhile), and under Wine each
+SendInput costs 0.2-5 ms (4-pixel steps: 7455 moves, 9 of a round's 20 s). Each button input
+waits PRESS_SETTLE_S after the move before it, counted from when the move was sent: time spent
+meanwhile (moving to the next word while the game takes the last release, waiting at the last
+tile for the game to show it) counts.
 """
 
 from __future__ import annotations
@@ -74,6 +80,10 @@ class Mouse(Protocol):
     def click(self, click: Click) -> None:
         """Press and release at the point."""
 
+    def hover(self, point: Point) -> None:
+        """Put the pointer on the point, no button held (there before the next press); a
+        point outside the bounds is left alone."""
+
     def release(self) -> None:
         """Let go of the button if we hold it."""
 
@@ -124,6 +134,8 @@ def load_pyautogui() -> Any:
 class Hand(Protocol):
     """What moves the pointer and works the left button, once the fail-safe was checked."""
 
+    step_px: float  # longest single motion step of a drag
+
     def move(self, x: int, y: int) -> None:
         """Put the pointer on the screen point."""
 
@@ -136,6 +148,8 @@ class Hand(Protocol):
 
 class PyAutoGuiHand:
     """The pointer through pyautogui's platform calls (X11, macOS)."""
+
+    step_px: float = STEP_PX
 
     def __init__(self, gui: Any) -> None:
         self.gui, self.move = gui, step_mover(gui)
@@ -158,9 +172,10 @@ MOVE_ANYWHERE = MOUSEEVENTF["move"] | MOUSEEVENTF["absolute"] | MOUSEEVENTF["vir
 # GetSystemMetrics: the virtual screen's left, top, width and height (every monitor)
 SM_VIRTUALSCREEN = (76, 77, 78, 79)
 ABSOLUTE_SPAN = 65536  # SendInput's absolute units across the virtual screen: 0..65535
-# rest around a press and before a release: a press sent as the pointer's move is still on its
-# way lands where the pointer was (under Wine, 10 ms took a round from 17 swipes for 6 words,
-# exit 2, to 83 swipes for 81 words, 80 accepted, 10 words/s)
+# rest after a move before a press or a release: a press sent as the pointer's move is still on
+# its way lands where the pointer was (under Wine, 10 ms took a round from 17 swipes for 6
+# words, exit 2, to 83 swipes for 81 words, 80 accepted, 10 words/s). None is needed after the
+# press: dropping that rest kept 81 swipes for 81 words (7 rounds, at 100% and 150%).
 PRESS_SETTLE_S = 0.010
 
 
@@ -186,9 +201,15 @@ def absolute(point: Point, desk: Region) -> Point:
     return units(point[0], desk.x, desk.w), units(point[1], desk.y, desk.h)
 
 
+class POINT(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_long), ("y", ctypes.c_long)]
+
+
 def load_user32() -> Any:
-    """Return user32 with SendInput and GetSystemMetrics declared."""
+    """Return user32 with SendInput, GetSystemMetrics and GetCursorPos declared."""
     user32 = ctypes.WinDLL("user32", use_last_error=True)  # type: ignore[attr-defined]
+    user32.GetCursorPos.argtypes = (ctypes.POINTER(POINT),)
+    user32.GetCursorPos.restype = ctypes.c_int
     user32.SendInput.argtypes = (ctypes.c_uint, ctypes.POINTER(INPUT), ctypes.c_int)
     user32.SendInput.restype = ctypes.c_uint
     user32.GetSystemMetrics.argtypes = (ctypes.c_int,)
@@ -199,10 +220,15 @@ def load_user32() -> Any:
 class SendInputHand:
     """The Windows pointer through user32.SendInput: absolute moves over the virtual screen
     (asked for at every move: a monitor may come or go), the left button pressed and released
-    as input events, as a real mouse's are."""
+    as input events, as a real mouse's are; each button input PRESS_SETTLE_S after the move
+    before it."""
+
+    step_px: float = math.inf  # straight from point to point: one move a segment
 
     def __init__(self, user32: Any = None) -> None:
         self.user32 = user32 if user32 is not None else load_user32()
+        self.at: Point | None = None  # where the last move put the pointer
+        self.moved = -math.inf  # time.perf_counter() of the last move
 
     def desk(self) -> Region:
         """Return the virtual screen: every monitor's pixels, its left or top maybe negative."""
@@ -215,22 +241,33 @@ class SendInputHand:
             raise BadInput("Windows refused the mouse input (SendInput): is the game running "
                            "as administrator? Then run the assistant as administrator too")
 
+    def cursor(self) -> Point:
+        """Return where Windows has the pointer now."""
+        point = POINT()
+        self.user32.GetCursorPos(ctypes.byref(point))
+        return point.x, point.y
+
     def move(self, x: int, y: int) -> None:
-        """Put the pointer on the screen point."""
+        """Put the pointer on the screen point; nothing is sent when our last move put it
+        there and it still is."""
+        if self.at == (x, y) and self.cursor() == (x, y):
+            return
         self.send(MOVE_ANYWHERE, *absolute((x, y), self.desk()))
+        self.at, self.moved = (x, y), time.perf_counter()
 
     def down(self, x: int, y: int) -> None:
-        """Press the left button at the point, the pointer settled there first, and let the
-        press settle before any move."""
+        """Press the left button at the point, once the pointer has settled there."""
         self.move(x, y)
-        time.sleep(PRESS_SETTLE_S)
-        self.send(MOUSEEVENTF["leftdown"])
-        time.sleep(PRESS_SETTLE_S)
+        self.button(MOUSEEVENTF["leftdown"])
 
     def up(self) -> None:
         """Let go of the left button where the pointer is, once its last move has settled."""
-        time.sleep(PRESS_SETTLE_S)
-        self.send(MOUSEEVENTF["leftup"])
+        self.button(MOUSEEVENTF["leftup"])
+
+    def button(self, flags: int) -> None:
+        """Send a button input PRESS_SETTLE_S after the last move."""
+        wait_until(self.moved + PRESS_SETTLE_S)
+        self.send(flags)
 
 
 def hand_for(gui: Any) -> Hand:
@@ -277,9 +314,18 @@ class PyAutoGuiMouse:
         with self.guarded(), self.holding(click.point):
             time.sleep(CLICK_S)
 
+    def hover(self, point: Point) -> None:
+        """Put the pointer on the point, no button held (there before the next press); a
+        point outside the bounds is left alone."""
+        if outside([Click(point)], self.bounds):
+            return
+        with self.guarded():
+            self.gui.failSafeCheck()
+            self.hand.move(*point)
+
     def glide(self, start: Point, end: Point, seconds: float) -> None:
         """Move from start to end in small steps, then rest there: about `seconds` in all."""
-        path, begin = steps(start, end), time.perf_counter()
+        path, begin = steps(start, end, self.hand.step_px), time.perf_counter()
         moving = seconds - max(DWELL_S, REST_SHARE * seconds)
         for i, point in enumerate(path, 1):
             self.safe_point()
@@ -381,6 +427,11 @@ class RecordingMouse:
         check_inside(click, self.bounds)
         self.gestures.append(click)
         self.at = click.point
+
+    def hover(self, point: Point) -> None:
+        """Put the pointer on the point, unless it lies outside the bounds."""
+        if not outside([Click(point)], self.bounds):
+            self.at = point
 
     def release(self) -> None:
         """Count the release."""
