@@ -15,7 +15,8 @@ every word, and learn from the game's own feedback, round after round.
 - Each drag is made in step with the game (Tracer): after the release, the drag's last tile
   must no longer show selected (the game has taken the release: the next press is a new
   swipe; a grid gone first means the round ended with the drag held, and the game dropped
-  it: it is not counted); at each tile after the first, the pointer waits until the tile
+  it: it is not counted), the pointer already on the next word's first tile meanwhile (the
+  rest a press needs after a move then costs nothing on Windows); at each tile after the first, the pointer waits until the tile
   shows selected (the game has taken the motion there) before it moves on or lets go (and
   tells the watcher, whose grabs may miss it). A game that is busy merges the motion events
   queued meanwhile into the last one (Tk does, and so does Windows), so a pointer that moved
@@ -73,7 +74,8 @@ SETTLE = 0.15  # seconds a moved window must keep still before the board is read
 STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 LIT_LIMIT = 0.3  # longest wait at a tile for the game to show it selected
 UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
-FREED_LIMIT = 0.3  # longest wait before a press for the last drag's tiles to be let go
+FREED_LIMIT = 0.3  # longest wait after a release for the game to let go of the drag
+POLL_S = (0.0005, 0.0005, 0.001, 0.001, 0.002)  # pauses between looks at a tile, then 2 ms each
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
 FAULT, INTERRUPTED = 2, 130  # exit statuses: bad input or a fault; Ctrl-C
@@ -157,10 +159,12 @@ class Tracer:
     selected (the pale face of a tile in the drag under way)."""
 
     def __init__(self, screen: Screen, board: live.Board, face: Face) -> None:
+        from .vision import feedback
+
         x, y = board.origin
         self.screen, self.board = screen, face
-        self.tiles = [Region(x + bx, y + by, bw, bh)
-                      for bx, by, bw, bh in (c.box for c in board.reading.cells)]
+        self.strips = [Region(x + sx, y + sy, sw, sh) for sx, sy, sw, sh in
+                       (feedback.strip(c.box) for c in board.reading.cells)]
         self.lit = self.unlit = 0  # tiles seen selected in time, and not
 
     @property
@@ -170,11 +174,11 @@ class Tracer:
         return self.lit > 0 or self.unlit < UNLIT
 
     def face(self, tile: int) -> Face:
-        """Return the tile's face now."""
+        """Return the tile's face now (grabbing only the strip it is read from: under Wine
+        at 150%, a whole tile's grab took a fifth of the time per word)."""
         from .vision import feedback
 
-        region = self.tiles[tile]
-        return feedback.face(self.screen.grab(region), (0, 0, region.w, region.h))
+        return feedback.colour(self.screen.grab(self.strips[tile]))
 
     def selected(self, tile: int) -> bool:
         """True when the tile shows selected now."""
@@ -190,6 +194,13 @@ class Tracer:
 
         face = self.face(tile)
         return None if feedback.selected(face) else feedback.on_screen([face], self.board) > 0
+
+
+def pause(looks: int) -> int:
+    """Sleep between two looks at a tile while the game is awaited, a little longer after each
+    (POLL_S: a game that is slow to show it gets more of the CPU); return the looks made."""
+    time.sleep(POLL_S[min(looks, len(POLL_S) - 1)])
+    return looks + 1
 
 
 def path_points(points: tuple[Point, ...], step: int = PATH_STEP) -> list[Point]:
@@ -401,6 +412,8 @@ class Player:
             return
         word.tries += 1
         word.released, word.verdict = time.monotonic(), ""
+        if pending and pending[0].word in drags:  # there while the game takes the release
+            self.mouse.hover(drags[pending[0].word].points[0])
         word.taken = self.taken(word)
         if word.taken is False:
             return  # the round ended with the drag held: the game dropped it
@@ -416,9 +429,9 @@ class Player:
         tracer = self.tracer
         if tracer is None or not tracer.works:
             return None
-        end = time.monotonic() + FREED_LIMIT
+        end, looks = time.monotonic() + FREED_LIMIT, 0
         while (let_go := tracer.let_go(word.path[-1])) is None and time.monotonic() < end:
-            time.sleep(0.0005)
+            looks = pause(looks)
         return let_go
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
@@ -429,7 +442,7 @@ class Player:
             return None
 
         def there(i: int) -> None:
-            end = time.monotonic() + LIT_LIMIT
+            end, looks = time.monotonic() + LIT_LIMIT, 0
             while not tracer.selected(word.path[i]):
                 if time.monotonic() > end:  # the verdict will tell if it was missed
                     tracer.unlit += 1
@@ -437,7 +450,7 @@ class Player:
                 if not self.watcher.present():  # the round is over
                     return
                 self.stop.check()
-                time.sleep(0.0005)
+                looks = pause(looks)
             tracer.lit += 1
             self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
         return there

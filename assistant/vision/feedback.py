@@ -55,12 +55,23 @@ def faces(frame: np.ndarray, boxes: Sequence[Box]) -> list[Face]:
     return [face(frame, box) for box in boxes]
 
 
-def face(frame: np.ndarray, box: Box) -> Face:
-    """Return the median colour of a tile's bottom strip as a Face."""
+def strip(box: Box) -> Box:
+    """Return the part of a tile box its face colour is taken from: its bottom strip."""
     x, y, w, h = box
     top, bottom = y + round(STRIP[0] * h), y + max(round(STRIP[1] * h), round(STRIP[0] * h) + 1)
     left, right = x + round(INSET * w), x + w - round(INSET * w)
-    strip = frame[max(0, top):max(0, bottom), max(0, left):max(0, right)].reshape(-1, 3)
+    return left, top, right - left, bottom - top
+
+
+def face(frame: np.ndarray, box: Box) -> Face:
+    """Return the median colour of a tile's bottom strip as a Face."""
+    left, top, w, h = strip(box)
+    return colour(frame[max(0, top):max(0, top + h), max(0, left):max(0, left + w)])
+
+
+def colour(pixels: np.ndarray) -> Face:
+    """Return the median colour of these pixels (BGR) as a Face."""
+    strip = pixels.reshape(-1, 3)
     if not len(strip):
         return Face(0.0, 0.0, 0.0)
     bgr = median(strip, axis=0).astype(np.float32).reshape(1, 1, 3) / 255
