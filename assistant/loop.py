@@ -16,11 +16,12 @@ every word, and learn from the game's own feedback, round after round.
   must no longer show selected (the game has taken the release: the next press is a new
   swipe; a grid gone first means the round ended with the drag held, and the game dropped
   it: it is not counted), the pointer already on the next word's first tile meanwhile (the
-  rest a press needs after a move then costs nothing on Windows); at each tile after the first, the pointer waits until the tile
-  shows selected (the game has taken the motion there) before it moves on or lets go (and
-  tells the watcher, whose grabs may miss it). A game that is busy merges the motion events
-  queued meanwhile into the last one (Tk does, and so does Windows), so a pointer that moved
-  on while it was busy would skip a tile: the game would take the drag short.
+  rest a press needs after a move then costs nothing on Windows); at each tile after the
+  first, the pointer waits until the tile shows selected (the game has taken the motion
+  there) before it moves on or lets go (and tells the watcher, whose grabs may miss it). A
+  game that is busy merges the motion events queued meanwhile into the last one (Tk does,
+  and so does Windows), so a pointer that moved on while it was busy would skip a tile: the
+  game would take the drag short.
 - The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
   reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
   word is already being dragged; it hands the verdicts over on a queue. A word with no
