@@ -191,6 +191,34 @@ def test_a_state_whose_marks_disagree_is_uncertain_never_swapped():
     assert cells[1].uncertain and cells[2].uncertain  # an emerald with a counter, a plague without
 
 
+FIRES = ("R C A D/T R A O/N O R I/S N U U",  # a garnet (5) among burning tiles, as in battle
+         "normal diamond fire normal/fire garnet fire normal/normal fire normal normal/"
+         "normal normal normal garnet")
+
+
+def jpeg(frame: np.ndarray, quality: int = 70) -> np.ndarray:
+    """Return the frame saved as a JPEG and read back."""
+    _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return decoded(data)
+
+
+@pytest.mark.parametrize("side", [40, 48, 64])
+@pytest.mark.parametrize("look", ["png", "jpeg", "scaled jpeg"])
+def test_a_garnet_beside_burning_tiles_is_a_garnet(side, look):
+    """A garnet glows yellow to its tile's edge, as the flames of a burning tile do, and its
+    glint behind the letter is as pale as parchment; the flames of its burning neighbours
+    spill onto its edges. It is read as a garnet, and they as fire, all surely."""
+    texts, states = [part.replace("/", " ").split() for part in FIRES]
+    window, _ = draw.draw_window(texts, states, side)
+    frame = {"png": window, "jpeg": jpeg(window),
+             "scaled jpeg": jpeg(scaled(window, 0.75))}[look]
+    reading = bookworm.read(frame)
+    assert mistakes(reading, texts, states) == []
+    assert [(reading.cells[i].state, reading.cells[i].uncertain) for i in (2, 4, 5, 6, 9, 15)] \
+        == [("fire", False), ("fire", False), ("garnet", False), ("fire", False),
+            ("fire", False), ("garnet", False)]
+
+
 # --- Grids not at rest ---------------------------------------------------------------------------
 
 def test_a_grid_settling_after_an_attack():
