@@ -35,7 +35,13 @@ RAINBOW = ((40, 40, 230), (30, 140, 240), (40, 220, 240), (60, 180, 60), (220, 1
 COUNTED = ("locked", "smashed", "plagued")  # states drawn with a red turn counter
 FRAME, SLOT = (60, 150, 200), (15, 25, 35)  # the grid's golden frame, its dark empty slots
 INK = (20, 20, 20)
-GEMS = ("amethyst", "emerald", "sapphire", "garnet", "ruby", "crystal", "diamond")
+GEMS = ("amethyst", "emerald", "sapphire", "ruby", "crystal", "diamond")  # drawn as hexagons
+GARNET_GLOW = (10, 215, 255)  # BGR: the yellow glow around a garnet
+GARNET_FACETS = ((30, 100, 230), (40, 120, 240), (60, 160, 250), (70, 175, 252), (60, 160, 250),
+                 (40, 120, 240), (30, 100, 230), (25, 90, 220))  # from the right, clockwise
+GLINT = 0.22  # the radius of a garnet's pale glint, in tile sides
+GLOWS = {"fire": (0, 140, 255), "garnet": GARNET_GLOW}  # glows that spill onto the neighbours
+GLOW, GLOW_ALPHA = 0.12, 0.5  # how far they spill (in tile sides), how strongly at the tile
 GAP = 1 / bookworm_locate.TILE_PER_PITCH - 1  # gap between tiles, as a share of the tile side
 
 
@@ -100,6 +106,43 @@ def draw_facets(canvas: np.ndarray, x: int, y: int, side: int, colour) -> None:
     cv2.fillPoly(canvas, [inner], shade(colour, -25), cv2.LINE_AA)
 
 
+def draw_garnet(canvas: np.ndarray, x: int, y: int, side: int) -> None:
+    """Draw a garnet as the game shows it: an orange octagon of facets (lit from the top left)
+    glowing yellow to the tile's edge, with a pale glint behind its letter."""
+    cv2.rectangle(canvas, (x, y), (x + side - 1, y + side - 1), GARNET_GLOW, -1)
+    centre = np.array([x + side / 2, y + side / 2])
+    angles = np.radians(np.arange(0, 360, 45) + 22.5)
+    ring = np.column_stack([np.cos(angles), np.sin(angles)])
+    outer = (centre + 0.5 * side * ring).astype(np.int32)
+    inner = (centre + 0.34 * side * ring).astype(np.int32)
+    for k, colour in enumerate(GARNET_FACETS):
+        facet = np.array([outer[k], outer[(k + 1) % 8], inner[(k + 1) % 8], inner[k]])
+        cv2.fillPoly(canvas, [facet], colour, cv2.LINE_AA)
+    cv2.fillPoly(canvas, [inner], FILLS["garnet"], cv2.LINE_AA)
+    cv2.circle(canvas, (round(centre[0]), round(centre[1])), round(GLINT * side),
+               (175, 235, 255), -1, cv2.LINE_AA)
+    face = canvas[y:y + side, x:x + side]
+    face[:] = cv2.GaussianBlur(face, (0, 0), side / 60)
+
+
+def draw_glows(canvas: np.ndarray, boxes: list, states: list[str]) -> None:
+    """Spill each burning tile's flame glow and each garnet's yellow glow onto its neighbours:
+    a band of GLOW of the side around the tile, fading outwards."""
+    for (x, y, side, _), state in zip(boxes, states, strict=True):
+        if state not in GLOWS:
+            continue
+        reach = max(2, round(GLOW * side))
+        height, width = canvas.shape[:2]
+        x0, y0 = max(0, x - reach), max(0, y - reach)
+        x1, y1 = min(width, x + side + reach), min(height, y + side + reach)
+        yy, xx = np.mgrid[y0:y1, x0:x1]
+        out = np.maximum(np.maximum(x - xx, xx - (x + side - 1)),
+                         np.maximum(y - yy, yy - (y + side - 1)))
+        alpha = (np.clip(1 - out / reach, 0, 1) * GLOW_ALPHA * (out > 0))[..., None]
+        area = canvas[y0:y1, x0:x1]
+        area[:] = (area * (1 - alpha) + np.array(GLOWS[state]) * alpha).astype(np.uint8)
+
+
 def draw_cracks(canvas: np.ndarray, x: int, y: int, side: int) -> None:
     """Draw dark cracks on a smashed stone tile."""
     points = np.array([[0.1, 0.2], [0.3, 0.25], [0.35, 0.1]], np.float32)
@@ -147,7 +190,7 @@ def draw_rainbow(canvas: np.ndarray, x: int, y: int, side: int) -> None:
 
 
 MARKS = {"smashed": draw_cracks, "plagued": draw_blotches, "fire": draw_flames,
-         "warped": draw_spiral}
+         "warped": draw_spiral, "garnet": draw_garnet}
 
 
 def draw_tile(canvas: np.ndarray, x: int, y: int, side: int, text: str, state: str,
@@ -206,15 +249,20 @@ def draw_window(texts: list[str], states: list[str], side: int, font: Path | Non
     for k, letter in enumerate(word):
         draw_tile(window, left + round((k - len(word) / 2 + 2) * pitch), top - round(3.6 * pitch),
                   side, letter, "normal", font)
-    boxes = []
+    boxes, counted = [], []
     for i, (text, state) in enumerate(zip(texts, states, strict=True)):
         row, col = divmod(i, 4)
         x, y = left + col * pitch, top + row * pitch
         boxes.append((x, y, side, side))
         if state != "empty":
-            draw_tile(window, x, y - round((falling or {}).get(i, 0) * pitch), side,
-                      "Qu" if text == "QU" else text, state, font,
-                      None if counters is None else i in counters)
+            drawn = y - round((falling or {}).get(i, 0) * pitch)
+            draw_tile(window, x, drawn, side, "Qu" if text == "QU" else text, state, font,
+                      counter=False)
+            if state in COUNTED if counters is None else i in counters:
+                counted.append((x, drawn))
+    draw_glows(window, boxes, states)
+    for x, y in counted:  # the counters show over the glows
+        draw_counter(window, x, y, side, "3")
     draw_frame(window, slots, side, top_only=True)  # hides the tiles still above the grid
     return window, boxes
 

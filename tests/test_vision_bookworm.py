@@ -191,6 +191,34 @@ def test_a_state_whose_marks_disagree_is_uncertain_never_swapped():
     assert cells[1].uncertain and cells[2].uncertain  # an emerald with a counter, a plague without
 
 
+FIRES = ("R C A D/T R A O/N O R I/S N U U",  # a garnet (5) among burning tiles, as in battle
+         "normal diamond fire normal/fire garnet fire normal/normal fire normal normal/"
+         "normal normal normal garnet")
+
+
+def jpeg(frame: np.ndarray, quality: int = 70) -> np.ndarray:
+    """Return the frame saved as a JPEG and read back."""
+    _, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    return decoded(data)
+
+
+@pytest.mark.parametrize("side", [40, 48, 64])
+@pytest.mark.parametrize("look", ["png", "jpeg", "scaled jpeg"])
+def test_a_garnet_beside_burning_tiles_is_a_garnet(side, look):
+    """A garnet glows yellow to its tile's edge, as the flames of a burning tile do, and its
+    glint behind the letter is as pale as parchment; the flames of its burning neighbours
+    spill onto its edges. It is read as a garnet, and they as fire, all surely."""
+    texts, states = [part.replace("/", " ").split() for part in FIRES]
+    window, _ = draw.draw_window(texts, states, side)
+    frame = {"png": window, "jpeg": jpeg(window),
+             "scaled jpeg": jpeg(scaled(window, 0.75))}[look]
+    reading = bookworm.read(frame)
+    assert mistakes(reading, texts, states) == []
+    assert [(reading.cells[i].state, reading.cells[i].uncertain) for i in (2, 4, 5, 6, 9, 15)] \
+        == [("fire", False), ("fire", False), ("garnet", False), ("fire", False),
+            ("fire", False), ("garnet", False)]
+
+
 # --- Grids not at rest ---------------------------------------------------------------------------
 
 def test_a_grid_settling_after_an_attack():
@@ -244,6 +272,58 @@ def test_reads_a_tight_crop_of_the_grid(width):
     reading = bookworm.read(grid)
     assert mistakes(reading, texts, states) == []
     assert len(unsure(reading)) <= (0 if width is None else 2)
+
+
+@pytest.mark.parametrize("cuts", [(0.2, 0.2, 0.2, 0.2), (0.3, 0.15, 0.0, 0.3),
+                                  (0.0, 0.3, 0.3, 0.1), (0.45, 0.0, 0.15, 0.45)])
+@pytest.mark.parametrize("width", [200, 160])
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_reads_a_crop_that_cuts_through_the_outer_tiles(index, width, cuts):
+    """The grid fills the image, which cuts (left, top, right, bottom) shares of the outer
+    tiles off, scaled to about 200 pixels or fewer and saved as a JPEG: the grid is found in
+    place, its whole tiles read, those cut off uncertain, never read as their neighbours."""
+    texts, states = board(index)
+    side = 48
+    window, boxes = draw.draw_window(texts, states, side)
+    (x0, y0, _, _), (x1, y1, w, h) = boxes[0], boxes[-1]
+    left, top, right, bottom = (round(cut * side) for cut in cuts)
+    grid = window[y0 + top:y1 + h - bottom, x0 + left:x1 + w - right]
+    factor = width / grid.shape[1]
+    reading = bookworm.read(jpeg(scaled(grid, factor), 80))
+    assert mistakes(reading, texts, states) == []
+    cut = {i for i, (x, y, _, _) in enumerate(boxes)
+           if (x == x0 and left) or (y == y0 and top) or (x == x1 and right) or
+           (y == y1 and bottom)}
+    locked = {i for i, state in enumerate(states) if state == "locked"}
+    assert len(set(unsure(reading)) - cut - locked) <= (0 if width == 200 else 2)
+    inner = boxes[5]  # a whole tile: its box where it was drawn, in the scaled crop
+    expected = ((inner[0] - x0 - left) * factor, (inner[1] - y0 - top) * factor)
+    assert np.allclose(reading.cells[5].box[:2], expected, atol=3)
+
+
+@pytest.mark.shared
+def test_reads_real_crops_that_cut_through_the_outer_tiles(shared_dir):
+    """The real screenshots cropped to their grids, cutting up to a third of the outer tiles
+    off, scaled to 160-240 pixels and saved as JPEGs: nothing is read wrong, and every whole
+    tile is read."""
+    from assistant.vision.image import load_image
+
+    rng = np.random.default_rng(22)
+    wrong, unread = [], 0
+    for label in real_screens(shared_dir)[:6]:  # the grids at rest
+        frame = load_image(shared_dir / "real-screens" / label["file"])
+        x, y, w, h = bookworm.read(frame).region or (0, 0, 0, 0)
+        pitch = w / 4
+        for _ in range(4):
+            left, top, right, bottom = (round(cut * pitch) for cut in rng.uniform(0, 0.33, 4))
+            grid = frame[y + top:y + h - bottom, x + left:x + w - right]
+            size = int(rng.choice([160, 200, 240]))
+            reading = bookworm.read(jpeg(scaled(grid, size / max(grid.shape[:2])), 80))
+            wrong += [f"{label['file']} {m}" for m in
+                      mistakes(reading, label["tiles"], label["tile_status"])]
+            unread += sum(reading.cells[i].uncertain for i in (5, 6, 9, 10))
+    assert wrong == []
+    assert unread <= 1
 
 
 def test_a_grid_too_small_to_read_is_refused_saying_its_size():

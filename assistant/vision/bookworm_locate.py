@@ -14,7 +14,9 @@ stretched back first; a grid too small or too dark to read is refused, saying so
 Cells: a cell whose face is nearly all dark is an empty slot (sure when it is); a tile that
 leaves a bare band from one edge of its cell is half drawn (falling in): uncertain. Either
 makes the reading `settling`: the grid is not at rest. Tiles the image cuts off are blank and
-uncertain.
+uncertain; a crop that cuts through the outer tiles still shows where the lattice runs: a
+tile's blob cut by the image's edge is made as big as the whole tiles near it, and a window
+whose cells past the edge show parts of tiles beats one whose cells show nothing there.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ MIN_READ = 16  # pixels: a grid of smaller tiles is refused as too small to read
 SMALL_IMAGE = 480  # pixels: a grid not found in a smaller image is looked for ENLARGE times bigger
 ENLARGE = 3
 MAX_STRETCH = 1.4  # how much wider than high (or higher than wide) a tile may be stretched
+CUT_SHOWN = 0.3  # a tile cut by the image's edge shows at least this share of its side
+FILLED = (0.6, 0.45)  # share of its box a tile's blob fills (its letter aside); one cut off
 
 TILE_PER_PITCH = 0.96  # a tile's side over the pitch (the thin gap is the rest)
 ALIKE = 0.1  # tiles of one grid are within 10% of each other's width and height
@@ -181,19 +185,32 @@ def kinds(frame: np.ndarray, lattice: Lattice, known: dict[Box, str] | None = No
 
 
 def kind(frame: np.ndarray, box: Box) -> str:
-    """Return what the box shows: a tile with a "letter", "empty", "half", "cut" or "other"."""
+    """Return what the box shows: a tile with a "letter", "empty", "half", "other", or, cut
+    off by the image, "part" of a tile (CUT_SHOWN of its side or more, lit) or "cut"."""
     if not within(frame, box):
-        return "cut"
+        return "part" if part_of_tile(frame, box) else "cut"
     tile = square(crop(frame, box))
     slot, _ = slot_of(tile)
     return slot if slot != "tile" else "letter" if has_letter(tile) else "other"
 
 
-def fitness(seen: list[str], lattice: Lattice) -> tuple[int, int, int, int]:
+def part_of_tile(frame: np.ndarray, box: Box) -> bool:
+    """True when the part of the box inside the frame is CUT_SHOWN of its width and height or
+    more, and lit as a tile's face is (not a dark slot nor a bare band)."""
+    _, _, w, h = box
+    seen = crop(frame, box)
+    if seen.shape[0] < CUT_SHOWN * h or seen.shape[1] < CUT_SHOWN * w:
+        return False
+    return slot_of(seen)[0] == "tile"
+
+
+def fitness(seen: list[str], lattice: Lattice) -> tuple[int, int, int, int, int]:
     """Return how well a window fits the grid: its tiles with letters and empty slots, then
-    its tiles with letters, its tile blobs, its cells cut off by the image."""
+    its tiles with letters, its tile blobs, the tiles the image cuts through, its cells cut
+    off by the image (a grid that fills a crop, or runs past the image's edge)."""
     letters = seen.count("letter")
-    return letters + seen.count("empty"), letters, lattice.found, seen.count("cut")
+    return (letters + seen.count("empty"), letters, lattice.found, seen.count("part"),
+            seen.count("cut"))
 
 
 def explained(seen: list[str]) -> bool:
@@ -218,7 +235,8 @@ def box_at(lattice: Lattice, col: int, row: int) -> Box:
 
 
 def tile_blobs(mask: np.ndarray) -> np.ndarray:
-    """Return (x, y, width, height) of each well-filled, squarish blob of a mask.
+    """Return (x, y, width, height) of each well-filled, squarish blob of a mask, a blob the
+    image's edge cuts made whole (cut_whole).
 
     The mask is first eroded by a pixel, so that tiles touching through a thin gap come apart.
     """
@@ -227,14 +245,50 @@ def tile_blobs(mask: np.ndarray) -> np.ndarray:
 
     eroded = cv2.erode(mask, np.ones((3, 3), np.uint8))
     outlines, _ = cv2.findContours(eroded, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    blobs = []
+    height, width = mask.shape
+    whole: list[tuple[int, int, int, int]] = []
+    cut: list[tuple[int, int, int, int]] = []
     for outline in outlines:
         x, y, w, h = cv2.boundingRect(outline)
         x, y, w, h = x - 1, y - 1, w + 2, h + 2  # undo the erosion
-        if min(w, h) >= MIN_SIDE and w <= MAX_STRETCH * h and h <= MAX_STRETCH * w \
-                and cv2.contourArea(outline) >= 0.6 * w * h:
-            blobs.append((x, y, w, h))
-    return np.array(blobs, dtype=float).reshape(-1, 4)
+        edges = (x <= 0, y <= 0, x + w >= width, y + h >= height)
+        if max(w, h) < MIN_SIDE or cv2.contourArea(outline) < FILLED[any(edges)] * w * h:
+            continue
+        if min(w, h) >= MIN_SIDE and w <= MAX_STRETCH * h and h <= MAX_STRETCH * w:
+            (cut if any(edges) else whole).append((x, y, w, h))
+        elif any(edges) and min(w, h) >= CUT_SHOWN * max(w, h):
+            cut.append((x, y, w, h))
+    return cut_whole(np.array(whole, dtype=np.float64).reshape(-1, 4),
+                     np.array(cut, dtype=np.float64).reshape(-1, 4), (width, height))
+
+
+def cut_whole(whole: np.ndarray, cut: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Return the blobs, those cut by the image's edge (cut) made as big as the whole blobs
+    near them (within SIZE of their sides; of their height or width when only one side is
+    cut), their far sides kept: a tile the crop cuts still shows where its lattice runs."""
+    import numpy as np
+
+    made = []
+    for x, y, w, h in cut:
+        box = [x, y, w, h]
+        ends = [(x <= 0, x + w >= size[0]), (y <= 0, y + h >= size[1])]
+        gap = np.abs(whole[:, :2] + whole[:, 2:] / 2 - (x + w / 2, y + h / 2))
+        near = (gap <= SIZE * whole[:, 2:]).all(axis=1)
+        for axis in (0, 1):
+            if any(ends[1 - axis]):  # cut across both: only the sizes of tiles near it
+                alike = near
+            else:
+                other = whole[:, 3 - axis]
+                alike = near & (np.abs(other - box[3 - axis]) <= ALIKE * box[3 - axis])
+            if not alike.any() or not any(ends[axis]):
+                continue
+            full = float(median(whole[alike, 2 + axis]))
+            if box[2 + axis] < full:
+                if ends[axis][0]:
+                    box[axis] -= full - box[2 + axis]
+                box[2 + axis] = full
+        made.append(box)
+    return np.vstack([whole, np.array(made, dtype=np.float64).reshape(-1, 4)])
 
 
 def tile_lattices(blobs: np.ndarray, least: int = MIN_TILES) -> list[Lattice]:

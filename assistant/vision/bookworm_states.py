@@ -3,8 +3,9 @@
 States: a census of the colours of the tile's face (parchment, grey stone, white, the gem hues,
 the yellow-green of a plague, the teal of a warp), its marks (grey chains, the red turn
 counter that locked, smashed and plagued tiles show and no other state has, flames around a
-parchment face), and the rainbow of the wildcard tile, read as `?`. A state that is not clearly
-ahead of the next, or whose marks disagree with it, is uncertain, never swapped for another.
+parchment face, with parchment just inside them where a garnet shows its facets), and the
+rainbow of the wildcard tile, read as `?`. A state that is not clearly ahead of the next, or
+whose marks disagree with it, is uncertain, never swapped for another.
 """
 
 from __future__ import annotations
@@ -43,8 +44,15 @@ STATE_COLOURS: dict[str, tuple[ColourBox, float]] = {
 HUELESS = frozenset({"smashed", "diamond"})  # states told by grey and white, not by a hue
 COUNTED = frozenset({"locked", "smashed", "plagued"})  # the states that show a turn counter
 FIRE_SIDE = 0.15  # share of each side of a burning tile's face in flame colours
-FIRE_INNER = 0.4  # share of plain parchment inside the flames of a burning tile
-PLAIN: ColourBox = ((40, 60), (0.15, 0.45), (0.75, 1.0))  # plain parchment: no orange glow
+# Just inside its flames a burning tile shows its parchment; a garnet, which glows yellow-orange
+# around its edge too, shows its gem's facets there (its pale glint only hugs the letter). The
+# ring looked at: from INSIDE[0] to INSIDE[1] of the face deep, its top and its sides above
+# TONGUES (flames lick up from the bottom), less the pixels within NEAR_INK of the letter.
+INSIDE = (0.14, 0.34)
+TONGUES = 0.6
+NEAR_INK = 0.12
+PAPER_INSIDE = (0.45, 0.7)  # share of parchment there: a garnet up to the first, fire from the next
+PAPER: ColourBox = ((30, 72), (0.15, 0.5), (0.65, 1.0))  # parchment, its glow aside
 
 # The rainbow wildcard: bands of the rainbow's colours (hue ranges, strong colours only), each
 # covering RAINBOW_BAND of the face; with RAINBOW_SURE of them it is surely the wildcard
@@ -96,11 +104,12 @@ def colour_mask(hsv: np.ndarray, colour: ColourBox) -> np.ndarray:
 class Census(NamedTuple):
     """The colours of a tile's face: per state, the share of the face (ink, its rim and the
     coin aside) in its colour; the least share of flame colours along the face's four sides;
-    the share of plain parchment inside them; how many colours of the rainbow band the face."""
+    the share of parchment (of parchment and garnet) just inside them; how many colours of the
+    rainbow band the face."""
 
     shares: dict[str, float]
     flames: float
-    inner: float
+    inside: float
     bands: int
 
 
@@ -131,12 +140,15 @@ def by_colour(shares: dict[str, float]) -> tuple[str, float]:
 
 def burning(state: str, sure: float, census: Census) -> tuple[str, float]:
     """Return (state, confidence) of a face whose colours read as parchment or garnet: fire
-    when flames run along all four sides around plain parchment (a garnet glows orange all
-    over, its middle too); uncertain when either is only half there."""
-    flames, inner = census.flames / FIRE_SIDE, census.inner / FIRE_INNER
-    if flames >= 1 and inner >= 1:
-        return "fire", float(min(1.0, flames - 0.4, inner - 0.4))
-    doubt = flames >= 0.5 and (state == "normal" or inner >= 0.75)
+    when flames run along all four sides and parchment shows just inside them (a garnet's
+    yellow glow runs along its sides too, but its facets show inside it); uncertain when the
+    flames are only half there, or what shows inside them is neither clearly."""
+    flames = census.flames / FIRE_SIDE
+    garnet, fire = PAPER_INSIDE
+    paper = (census.inside - garnet) / (fire - garnet)  # 0 a garnet's facets .. 1 parchment
+    if flames >= 1 and paper >= 1:
+        return "fire", float(min(1.0, flames - 0.4, paper - 0.4))
+    doubt = flames >= 0.5 and (state == "normal" or paper > 0)
     return state, min(sure, UNCERTAIN / 2) if doubt else sure
 
 
@@ -170,7 +182,6 @@ def face_of(tile: np.ndarray) -> np.ndarray:
 def face_census(tile: np.ndarray) -> Census:
     """Return the census of the colours of a tile's face."""
     import cv2
-    import numpy as np
 
     face = face_of(tile)
     hsv = cv2.cvtColor(face, cv2.COLOR_BGR2HSV)
@@ -178,12 +189,29 @@ def face_census(tile: np.ndarray) -> Census:
     total = max(1, int(keep.sum()))
     masks = {state: colour_mask(hsv, colour) > 0 for state, (colour, _) in STATE_COLOURS.items()}
     side = max(1, round(0.22 * face.shape[0]))
-    inside = np.zeros_like(keep)
-    inside[side:-side, side:-side] = keep[side:-side, side:-side]
+    ring = inside_flames(face) & keep
+    paper = int((colour_mask(hsv, PAPER) > 0)[ring].sum())
+    gem = int(masks["garnet"][ring].sum())
     return Census({state: int(mask[keep].sum()) / total for state, mask in masks.items()},
-                  least_side(colour_mask(hsv, FLAME) > 0, side),
-                  int((colour_mask(hsv, PLAIN) > 0)[inside].sum()) / max(1, int(inside.sum())),
+                  least_side(colour_mask(hsv, FLAME) > 0, side), paper / max(1, paper + gem),
                   bands(hsv, keep))
+
+
+def inside_flames(face: np.ndarray) -> np.ndarray:
+    """Return the mask of the ring just inside a face's edge (INSIDE): its top, and its sides
+    above TONGUES, less the pixels near the letter (NEAR_INK)."""
+    import cv2
+    import numpy as np
+
+    height, width = face.shape[:2]
+    brightness = face.max(axis=2)
+    ink = (brightness < 0.6 * np.percentile(brightness, 90)).astype(np.uint8)
+    near = max(3, round(NEAR_INK * height)) | 1
+    ring = np.zeros((height, width), bool)
+    top, deep, low = round(INSIDE[0] * height), round(INSIDE[1] * height), round(TONGUES * height)
+    ring[top:deep, top:width - top] = True
+    ring[top:low, top:deep] = ring[top:low, width - deep:width - top] = True
+    return ring & (cv2.dilate(ink, np.ones((near, near), np.uint8)) == 0)
 
 
 def plain(face: np.ndarray) -> np.ndarray:
