@@ -65,13 +65,23 @@ def turned(image: np.ndarray, box: Box, turns: int) -> tuple[np.ndarray, Box]:
 
 def face(frame: np.ndarray, lattice: Lattice, i: int, turns: int = 0) -> Face:
     """Return the glyphs on cell i's face (its crop turned by turns x 90 degrees)."""
-    image, box = turned(*crop(frame, lattice, i), turns)
-    image, scale = G.resized(image, READ_HEIGHT)
-    height, width = image.shape[:2]
-    box = (round(box[0] * scale), round(box[1] * scale), round(box[2] * scale),
-           round(box[3] * scale))
-    found = G.cut(colours.ink_mask(image, box), round(SPECK * height * width))
-    return Face(tuple(on_face(found, box)), scale, width, height)
+    return faces(frame, lattice, i, (turns,))[0]
+
+
+def faces(frame: np.ndarray, lattice: Lattice, i: int, turns: tuple[int, ...]) -> list[Face]:
+    """Return cell i's face turned each of these ways (x 90 degrees): its ink is found once,
+    on the crop scaled to READ_HEIGHT rows, and turned."""
+    image, scale = G.resized(crop(frame, lattice, i)[0], READ_HEIGHT)
+    x, y, w, h = crop(frame, lattice, i)[1]
+    box = (round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+    ink = colours.ink_mask(image, box)
+    out = []
+    for k in turns:
+        mask, at = turned(ink, box, k)
+        height, width = mask.shape[:2]
+        found = G.cut(mask, round(SPECK * height * width))
+        out.append(Face(tuple(on_face(found, at)), scale, width, height))
+    return out
 
 
 def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
