@@ -74,7 +74,8 @@ def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[o
             each = second_opinion(each, turns, photo, reader)
         reads = agreed(each) if photo else each[0]
         # a Boggle grid is any grid of letters; but no app draws its letters turned
-        claimed = None if photo else more_particular(frame, GAME)
+        unclean = not photo and any(r.uncertain for r in reads)
+        claimed = more_particular(frame, GAME) if unclean else None
         if claimed:
             raise BadInput(f"the grid's tiles are not plain letters: it looks like {claimed} "
                            f"(try --game {claimed})")
