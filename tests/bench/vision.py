@@ -91,8 +91,9 @@ def photos(shared: Path | None) -> dict:
         dice = list("TRGBEDARSLTEHIOK")
         shots[f"drawn photo {seed}"] = (boggle.read, draw_boggle.photo(
             dice, [rng.randrange(4) for _ in dice], rng))
-    for name in PHOTOS if shared is not None else ():
-        shots[name] = (boggle.read, load_image(Path(shared, "real-screens", name)))
+    if shared is not None:
+        for name in PHOTOS:
+            shots[name] = (boggle.read, load_image(shared / "real-screens" / name))
     return {**figures(shots), "target_ms": TARGET_PHOTO_MS}
 
 
