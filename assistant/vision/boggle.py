@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -60,16 +60,19 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
 
 def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[ocr.Read]:
     """Return each die's reading: upright, else agreed over its turns (see the module)."""
-    turns = faces(frame, lattice)
-    upright = [shown[0] for shown in turns]
-    if valued(upright) >= 0.75 * len(upright):
+    upright = faces(frame, lattice, range(lattice.rows * lattice.cols), TURNS[:1])
+    if valued([shown[0] for shown in upright]) >= 0.75 * len(upright):
         raise BadInput("the grid's tiles show values in their corners: it looks like "
                        "wordament (try --game wordament)")
     first = "template" if reader == "auto" else reader  # Tesseract: only where still unsure
-    reads = read_faces([upright], first)[0]
+    reads = read_faces([[shown[0] for shown in upright]], first)[0]
     if any(r.uncertain for r in reads):
-        each = [reads, *read_faces([[shown[t] for shown in turns] for t in TURNS[1:]], first)]
+        doubted = [i for i, r in enumerate(reads)
+                   if r.uncertain or any(r.text and r.text in pair for pair in TWINS)]
+        turns, each = turned(frame, lattice, upright, reads, first, doubted)
         photo = turned_dice(each)
+        if photo:  # on a photo every die is read each way: a sure read may be of a turned die
+            turns, each = turned(frame, lattice, upright, reads, first, range(len(reads)))
         if reader != first:
             each = second_opinion(each, turns, photo, reader)
         reads = agreed(each) if photo else each[0]
@@ -83,6 +86,22 @@ def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[o
         raise BadInput(missing("no Boggle grid found (the grid's tiles do not read as letters)",
                                frame, GAME))
     return reads
+
+
+def turned(frame: np.ndarray, lattice: locate.Lattice, upright: list[list[tiles.Face]],
+           reads: list[ocr.Read], reader: str, which: Iterable[int]
+           ) -> tuple[list[list[tiles.Face]], list[list[ocr.Read]]]:
+    """Return every die's faces, each way of TURNS for these dice (the upright face alone for
+    the rest), and their reads by turn then die (a die not turned reads as nothing turned)."""
+    again = list(which)
+    more = dict(zip(again, faces(frame, lattice, again, TURNS[1:]), strict=True))
+    turns = [[shown[0], *more[i]] if i in more else shown for i, shown in enumerate(upright)]
+    found = read_faces([[more[i][t] for i in again] for t in range(len(TURNS) - 1)], reader)
+    each = [reads] + [[ocr.Read("", 0.0, "not turned")] * len(reads) for _ in TURNS[1:]]
+    for t, got in enumerate(found, start=1):
+        for i, read in zip(again, got, strict=True):
+            each[t][i] = read
+    return turns, each
 
 
 def second_opinion(each: list[list[ocr.Read]], turns: list[list[tiles.Face]], photo: bool,
@@ -100,10 +119,11 @@ def second_opinion(each: list[list[ocr.Read]], turns: list[list[tiles.Face]], ph
     return out
 
 
-def faces(frame: np.ndarray, lattice: locate.Lattice) -> list[list[tiles.Face]]:
-    """Return every tile's face turned each way of TURNS, its edges left out (at_edge)."""
-    return [[without_edges(face) for face in tiles.faces(frame, lattice, i, TURNS)]
-            for i in range(lattice.rows * lattice.cols)]
+def faces(frame: np.ndarray, lattice: locate.Lattice, which: Iterable[int],
+          ways: tuple[int, ...]) -> list[list[tiles.Face]]:
+    """Return these tiles' faces turned each of these ways, their edges left out (at_edge)."""
+    return [[without_edges(face) for face in tiles.faces(frame, lattice, i, ways)]
+            for i in which]
 
 
 def without_edges(face: tiles.Face) -> tiles.Face:
@@ -198,7 +218,8 @@ def looks_like(frame: np.ndarray) -> bool:
     lattice = locate.find_grid(frame, SMALLEST, None)
     if lattice is None or lattice.rows > LARGEST:
         return False
-    upright = [shown[0] for shown in faces(frame, lattice)]
+    upright = [shown[0] for shown in faces(frame, lattice, range(lattice.rows * lattice.cols),
+                                           TURNS[:1])]
     reads = read_faces([upright], "template")[0]
     return valued(upright) < 0.25 * len(upright) and \
         sum(not r.uncertain for r in reads) >= 0.75 * len(reads)
