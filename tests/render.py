@@ -55,6 +55,7 @@ class Style:
     middle: float = 0.56  # the letters' vertical centre, as a share of a tile
     snug: float = 0.0  # > 0: the value sits this share of a tile from the letters' ink box
     tuck: float = 0.3  # and when beside them, this share of its height above their top
+    gloss: float = 0.0  # > 0: the face darkens from top to bottom by this share (a glossy key)
 
 
 WIN8 = Style(face=(243, 152, 0), ink=(255, 255, 255), background=(30, 30, 30), gap=0.13,
@@ -66,6 +67,9 @@ PHONE = Style(face=(247, 245, 238), ink=(45, 45, 52), background=(190, 170, 140)
               snug=0.025)  # the 2020s phone app: a small value tucked in by large letters
 WORDHUNT = Style(face=(236, 203, 150), ink=(10, 10, 10), background=(70, 95, 75), gap=0.16,
                  radius=0.07, letter=0.55, value=0.0, font="liberation-sans-bold")
+GLOSSY = Style(face=(250, 250, 246), ink=(40, 40, 44), background=(10, 30, 90), gap=0.04,
+               radius=0.1, bevel=0.04, letter=0.5, value=0.14, middle=0.55, gloss=0.16)
+# the current app's online tournament: glossy white keys, dark letters, on deep blue
 FACES = ((243, 152, 0), (0, 153, 204), (140, 60, 170), (210, 50, 60), (0, 150, 80))
 
 
@@ -89,6 +93,8 @@ def tile_image(text: str, value: int | None, style: Style, size: int) -> Image.I
         shade = tuple(round(c * 0.78) for c in style.face)
         draw.rounded_rectangle((bevel, bevel, size - 1, size - 1), radius, fill=shade)
     draw.rounded_rectangle((0, 0, size - 1 - bevel, size - 1 - bevel), radius, fill=style.face)
+    if style.gloss:
+        glossy(tile, style, size - bevel)
     inner = size - bevel
     shrink = min(1.0, 2.6 / len(text))  # longer texts are drawn smaller, as in the game
     letters = font(style.font, round(style.letter * inner * shrink))
@@ -108,6 +114,15 @@ def tile_image(text: str, value: int | None, style: Style, size: int) -> Image.I
             else (0.07 * inner, 0.05 * inner)
         draw.text(spot, str(value), font=digits, fill=style.ink)
     return tile
+
+
+def glossy(tile: Image.Image, style: Style, inner: int) -> None:
+    """Shade a tile's face from its colour at the top to style.gloss darker at the bottom."""
+    pixels = np.asarray(tile).astype(np.float32)
+    fall = 1 - style.gloss * np.linspace(0, 1, tile.height, dtype=np.float32) ** 1.5
+    face = np.all(pixels[..., :3] == style.face, axis=2)[..., None]
+    shaded = np.where(face, pixels[..., :3] * fall[:, None, None], pixels[..., :3])
+    tile.paste(Image.fromarray(np.dstack([shaded, pixels[..., 3:]]).astype(np.uint8), "RGBA"))
 
 
 def tucked(draw: ImageDraw.ImageDraw, value: str, digits: ImageFont.FreeTypeFont, ink: tuple,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -38,6 +39,8 @@ READERS = ("auto", "template", "tesseract")  # the --reader choices it honours
 TURNS = (0, 1, 2, 3)
 TWINS = frozenset("NZ MW CU".split())  # letters that are each other turned a quarter or half
 DIRT = 0.02  # of the letter's box: a stray mark smaller than this is dirt on a die, not a mark
+FULL, OUTRUN = 0.95, 0.25  # a turned die read this surely, and by this much, wins
+EDGE = 0.25  # of a tile's crop: ink wholly this close to one of its sides is not on the face
 
 
 def read(frame: np.ndarray, reader: str = "auto") -> Reading:
@@ -57,15 +60,25 @@ def read(frame: np.ndarray, reader: str = "auto") -> Reading:
 
 def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[ocr.Read]:
     """Return each die's reading: upright, else agreed over its turns (see the module)."""
-    upright = faces(frame, lattice, 0)
-    if valued(upright) >= 0.75 * len(upright):
+    upright = faces(frame, lattice, range(lattice.rows * lattice.cols), TURNS[:1])
+    if valued([shown[0] for shown in upright]) >= 0.75 * len(upright):
         raise BadInput("the grid's tiles show values in their corners: it looks like "
                        "wordament (try --game wordament)")
-    reads = read_faces([upright], reader)[0]
+    first = "template" if reader == "auto" else reader  # Tesseract: only where still unsure
+    reads = read_faces([[shown[0] for shown in upright]], first)[0]
     if any(r.uncertain for r in reads):
-        turns = [reads, *read_faces([faces(frame, lattice, t) for t in TURNS[1:]], reader)]
-        reads = agreed(turns) if turned_dice(turns) else reads
-        claimed = more_particular(frame, GAME)  # a Boggle grid is any grid of letters
+        doubted = [i for i, r in enumerate(reads)
+                   if r.uncertain or any(r.text and r.text in pair for pair in TWINS)]
+        turns, each = turned(frame, lattice, upright, reads, first, doubted)
+        photo = turned_dice(each)
+        if photo:  # on a photo every die is read each way: a sure read may be of a turned die
+            turns, each = turned(frame, lattice, upright, reads, first, range(len(reads)))
+        if reader != first:
+            each = second_opinion(each, turns, photo, reader)
+        reads = agreed(each) if photo else each[0]
+        # a Boggle grid is any grid of letters; but no app draws its letters turned
+        unclean = not photo and any(r.uncertain for r in reads)
+        claimed = more_particular(frame, GAME) if unclean else None
         if claimed:
             raise BadInput(f"the grid's tiles are not plain letters: it looks like {claimed} "
                            f"(try --game {claimed})")
@@ -75,9 +88,57 @@ def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[o
     return reads
 
 
-def faces(frame: np.ndarray, lattice: locate.Lattice, turns: int) -> list[tiles.Face]:
-    """Return every tile's face, its crop turned by turns x 90 degrees."""
-    return [tiles.face(frame, lattice, i, turns) for i in range(lattice.rows * lattice.cols)]
+def turned(frame: np.ndarray, lattice: locate.Lattice, upright: list[list[tiles.Face]],
+           reads: list[ocr.Read], reader: str, which: Iterable[int]
+           ) -> tuple[list[list[tiles.Face]], list[list[ocr.Read]]]:
+    """Return every die's faces, each way of TURNS for these dice (the upright face alone for
+    the rest), and their reads by turn then die (a die not turned reads as nothing turned)."""
+    again = list(which)
+    more = dict(zip(again, faces(frame, lattice, again, TURNS[1:]), strict=True))
+    turns = [[shown[0], *more[i]] if i in more else shown for i, shown in enumerate(upright)]
+    found = read_faces([[more[i][t] for i in again] for t in range(len(TURNS) - 1)], reader)
+    each = [reads] + [[ocr.Read("", 0.0, "not turned")] * len(reads) for _ in TURNS[1:]]
+    for t, got in enumerate(found, start=1):
+        for i, read in zip(again, got, strict=True):
+            each[t][i] = read
+    return turns, each
+
+
+def second_opinion(each: list[list[ocr.Read]], turns: list[list[tiles.Face]], photo: bool,
+                   reader: str) -> list[list[ocr.Read]]:
+    """Return the reads (by turn, then die) with the dice the templates leave unsure read
+    again by the reader (one call for them all): each way turned on a photo, else upright."""
+    unsure = [i for i, r in enumerate(agreed(each) if photo else each[0])
+              if r.uncertain and not (photo and twinned([reads[i] for reads in each]))]
+    ways = TURNS if photo else TURNS[:1]
+    again = read_faces([[turns[i][t] for i in unsure] for t in ways], reader)
+    out = [list(reads) for reads in each]
+    for t, reads in zip(ways, again, strict=True):
+        for i, read in zip(unsure, reads, strict=True):
+            out[t][i] = read
+    return out
+
+
+def faces(frame: np.ndarray, lattice: locate.Lattice, which: Iterable[int],
+          ways: tuple[int, ...]) -> list[list[tiles.Face]]:
+    """Return these tiles' faces turned each of these ways, their edges left out (at_edge)."""
+    return [[without_edges(face) for face in tiles.faces(frame, lattice, i, ways)]
+            for i in which]
+
+
+def without_edges(face: tiles.Face) -> tiles.Face:
+    """Return the face without the ink at its edges (at_edge)."""
+    return replace(face, glyphs=tuple(g for g in face.glyphs if not at_edge(g, face)))
+
+
+def at_edge(glyph: G.Glyph, face: tiles.Face) -> bool:
+    """True when a glyph lies wholly in the outer EDGE of the crop by one of its sides and runs
+    along that side: a die's letter is printed in the middle of its face, so this is the die's
+    edge, its side (a letter on it, seen slanting), the tray or a neighbouring die, not a mark
+    on the face (a blot there is no longer along the side than across)."""
+    side = glyph.x + glyph.w <= EDGE * face.width or glyph.x >= (1 - EDGE) * face.width
+    end = glyph.bottom <= EDGE * face.height or glyph.y >= (1 - EDGE) * face.height
+    return (side and glyph.h > glyph.w) or (end and glyph.w > glyph.h)
 
 
 def valued(shown: list[tiles.Face]) -> int:
@@ -116,6 +177,12 @@ def turned_dice(turns: list[list[ocr.Read]]) -> bool:
                for upright, *others in zip(*turns, strict=True))
 
 
+def twinned(reads: list[ocr.Read]) -> bool:
+    """True when a die's confident reads are of one pair of TWINS: no reader can tell them."""
+    sure = {r.text for r in reads if not r.uncertain}
+    return bool(sure) and any(sure <= set(pair) for pair in TWINS)
+
+
 def agreed(turns: list[list[ocr.Read]]) -> list[ocr.Read]:
     """Return, per die, its confident reading when every confident turn agrees and the
     letter has no twin (N and Z, M and W, C and U: on a turned die the one may be the other);
@@ -124,12 +191,21 @@ def agreed(turns: list[list[ocr.Read]]) -> list[ocr.Read]:
     for reads in zip(*turns, strict=True):
         sure = {r.text for r in reads if not r.uncertain}
         best = max(reads, key=lambda r: r.confidence)
-        twin = next((pair for pair in TWINS if best.text in pair), "")
+        twin = next((pair for pair in TWINS if best.text and best.text in pair), "")
+        if len(sure) > 1 and outruns(best, reads):
+            sure = {best.text}
         if len(sure) != 1 or twin:
             told = " or ".join(sorted(sure | set(twin))) or "as nothing"
             best = replace(best, confidence=0.0, note=f"turned, it reads {told}")
         out.append(best)
     return out
+
+
+def outruns(best: ocr.Read, reads: Sequence[ocr.Read]) -> bool:
+    """True when a die's best read, one way turned, is sure (FULL) and surer by OUTRUN than
+    any read of another letter another way (a D upside down may pass for an O, less surely)."""
+    return best.confidence >= FULL and all(
+        r.confidence <= best.confidence - OUTRUN for r in reads if r.text != best.text)
 
 
 def cell(box: tuple[int, int, int, int], read: ocr.Read) -> Cell:
@@ -142,7 +218,8 @@ def looks_like(frame: np.ndarray) -> bool:
     lattice = locate.find_grid(frame, SMALLEST, None)
     if lattice is None or lattice.rows > LARGEST:
         return False
-    upright = faces(frame, lattice, 0)
+    upright = [shown[0] for shown in faces(frame, lattice, range(lattice.rows * lattice.cols),
+                                           TURNS[:1])]
     reads = read_faces([upright], "template")[0]
     return valued(upright) < 0.25 * len(upright) and \
         sum(not r.uncertain for r in reads) >= 0.75 * len(reads)

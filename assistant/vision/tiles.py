@@ -28,6 +28,7 @@ from .types import Box
 
 READ_HEIGHT = 160  # px: every tile is read at this size, whatever the screenshot's scale
 RIM = 0.02  # of a face's size: the slack around a face, and the width of lines along its rim
+RIM_PX = 4  # image pixels: a line along a rim may be this wide (a small tile's edge, JPEG'd)
 CORNER_HEIGHT = 0.8  # corner glyphs (a value) are less tall than this share of the letters
 SPECK = 4e-4  # of a crop's area: smaller ink is noise
 CORNER = 0.08  # of a face's size: ink wholly this close to two of its sides is its rounded corner
@@ -65,19 +66,30 @@ def turned(image: np.ndarray, box: Box, turns: int) -> tuple[np.ndarray, Box]:
 
 def face(frame: np.ndarray, lattice: Lattice, i: int, turns: int = 0) -> Face:
     """Return the glyphs on cell i's face (its crop turned by turns x 90 degrees)."""
-    image, box = turned(*crop(frame, lattice, i), turns)
-    image, scale = G.resized(image, READ_HEIGHT)
-    height, width = image.shape[:2]
-    box = (round(box[0] * scale), round(box[1] * scale), round(box[2] * scale),
-           round(box[3] * scale))
-    found = G.cut(colours.ink_mask(image, box), round(SPECK * height * width))
-    return Face(tuple(on_face(found, box)), scale, width, height)
+    return faces(frame, lattice, i, (turns,))[0]
 
 
-def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
+def faces(frame: np.ndarray, lattice: Lattice, i: int, turns: tuple[int, ...]) -> list[Face]:
+    """Return cell i's face turned each of these ways (x 90 degrees): its ink is found once,
+    on the crop scaled to READ_HEIGHT rows, and turned."""
+    image, scale = G.resized(crop(frame, lattice, i)[0], READ_HEIGHT)
+    x, y, w, h = crop(frame, lattice, i)[1]
+    box = (round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+    ink = colours.ink_mask(image, box)
+    out = []
+    for k in turns:
+        mask, at = turned(ink, box, k)
+        height, width = mask.shape[:2]
+        found = G.cut(mask, round(SPECK * height * width))
+        out.append(Face(tuple(on_face(found, at, scale)), scale, width, height))
+    return out
+
+
+def on_face(found: list[G.Glyph], box: Box, scale: float = 1.0) -> list[G.Glyph]:
     """Return the glyphs on the tile's face: not the specks outside it (the gap, its rim), nor
     thin lines across its edge (compression ringing), nor a ring as large as the face; a
-    value's digits may touch the edge, so thicker ink across it is kept."""
+    value's digits may touch the edge, so thicker ink across it is kept. (scale: crop pixels
+    per image pixel: a rim line is RIM_PX image pixels wide however small the tile.)"""
     x, y, w, h = box
     slack = RIM * max(w, h)
     within = [g for g in found if g.x >= x - slack and g.y >= y - slack
@@ -85,15 +97,18 @@ def on_face(found: list[G.Glyph], box: Box) -> list[G.Glyph]:
     across = [g for g in found if g not in within and min(g.w, g.h) > 2 * slack
               and g.x < x + w and g.y < y + h and g.x + g.w > x and g.bottom > y]
     return sorted((g for g in within + across if g.w < 0.9 * w and g.h < 0.9 * h
-                   and not in_corner(g, box) and not along_rim(g, box, slack)),
+                   and not in_corner(g, box) and not along_rim(g, box, slack, RIM_PX * scale)),
                   key=lambda g: g.x)
 
 
-def along_rim(glyph: G.Glyph, box: Box, slack: float) -> bool:
-    """True when a glyph is a thin line hugging a side of the face box (its edge, shaded)."""
+def along_rim(glyph: G.Glyph, box: Box, slack: float, line: float = 0.0) -> bool:
+    """True when a glyph is a thin line hugging a side of the face box (its edge, shaded):
+    within 2 x slack wide, or, running half the side or more, within `line` (px)."""
     x, y, w, h = box
-    upright = glyph.w <= 2 * slack and (glyph.x <= x + slack or glyph.x + glyph.w >= x + w - slack)
-    level = glyph.h <= 2 * slack and (glyph.y <= y + slack or glyph.bottom >= y + h - slack)
+    wide = max(2 * slack, line) if glyph.h >= h / 2 else 2 * slack
+    tall = max(2 * slack, line) if glyph.w >= w / 2 else 2 * slack
+    upright = glyph.w <= wide and (glyph.x <= x + slack or glyph.x + glyph.w >= x + w - slack)
+    level = glyph.h <= tall and (glyph.y <= y + slack or glyph.bottom >= y + h - slack)
     return upright or level
 
 

@@ -2,7 +2,10 @@
 
 - locate + read in process: the median over screenshots of each one's median time (target
   150 ms), on screenshots we draw (always) and on ../shared/real-screens (when present);
-- a cold `assistant solve --game G IMAGE --json` process, wall time (target 1.5 s).
+- a cold `assistant solve --game G IMAGE --json` process, wall time (target 1.5 s);
+- a photo of a real Boggle board (drawn; and ../shared's when present), target 1 s.
+Every read is a first read: Tesseract's remembered answers (ocr.ANSWERS) are forgotten before
+each, as a new screenshot finds none.
 Wall time is what the targets are about; CPU time is given too, since the machine may be shared
 (wall above CPU means the process waited for a core).
 """
@@ -21,13 +24,16 @@ from pathlib import Path
 
 import cv2
 
-from assistant.vision import boggle, wordament
+from assistant.vision import boggle, ocr, wordament
 from assistant.vision.image import load_image
+from tests import draw_boggle
 from tests import render as R
 from tests.conftest import REPO, find_shared
 
 TARGET_MS = 150
 TARGET_COLD_S = 1.5
+TARGET_PHOTO_MS = 1000
+PHOTOS = ("boggle/kh_boogle-1-original.png",)  # ../shared's photos of a real Boggle board
 REPEAT = 5
 READERS = {"wordament": wordament, "boggle_physical": boggle, "boggle_wordhunt": boggle}
 
@@ -36,6 +42,7 @@ def times(read, frame) -> tuple[float, float]:
     """Return the median wall and CPU milliseconds of reading a frame."""
     walls, cpus = [], []
     for _ in range(REPEAT):
+        ocr.ANSWERS.clear()
         wall, cpu = time.perf_counter(), time.process_time()
         read(frame)
         walls.append(1000 * (time.perf_counter() - wall))
@@ -76,6 +83,20 @@ def real(shared: Path) -> dict:
             for e in labels if e["game"] in READERS}
 
 
+def photos(shared: Path | None) -> dict:
+    """Return the figures of Boggle photos: drawn ones, and ../shared's when present."""
+    shots = {}
+    for seed in range(3):
+        rng = random.Random(seed)
+        dice = list("TRGBEDARSLTEHIOK")
+        shots[f"drawn photo {seed}"] = (boggle.read, draw_boggle.photo(
+            dice, [rng.randrange(4) for _ in dice], rng))
+    if shared is not None:
+        for name in PHOTOS:
+            shots[name] = (boggle.read, load_image(shared / "real-screens" / name))
+    return {**figures(shots), "target_ms": TARGET_PHOTO_MS}
+
+
 def cold(image: Path, game: str = "wordament") -> dict:
     """Return the wall time of a fresh `assistant solve IMAGE --json` process (median of 3)."""
     walls = []
@@ -99,6 +120,7 @@ def bench() -> dict:
                                           random.Random(1))[0])
         report["cold_solve_drawn_phone"] = cold(example)
     shared = find_shared()
+    report["boggle_photos"] = photos(shared)
     if shared:
         report["real"] = figures(real(shared))
         report["cold_solve_real"] = cold(shared / "real-screens/wordament/bm_2_letter.png")
