@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import live, watch
 from .core.gestures import Region
-from .scene_crossword import area, move_scene
+from .scene_crossword import ALPHA, area, move_scene
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,6 +42,8 @@ class CrosswordWatch(watch.Watch):
     game: ClassVar[str] = "wordfeud"
     label: ClassVar[str] = "board and rack"
     across: ClassVar[int] = 15
+    tick: ClassVar[float] = 0.02  # a change seen within 20 ms (a grab and a thumbnail: ~3 ms)
+    eager: ClassVar[bool] = True  # read at once: the read (~70 ms) outlasts --settle
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -143,7 +145,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), game, "template")
     with stop_key(options.stop_key, warn) as pressed:
-        drawing = overlay()
+        drawing = overlay(ALPHA)
         seeing = watch_for(game)(target, screen, drawing, lexicon, options,
                                  live.Stopper(pressed), watch.reporter(options, say))
         kept["watch"] = seeing

@@ -19,12 +19,14 @@ from assistant.vision.image import load_image
 from tests import wordfeud_draw, wwf_draw
 from tests.crossword_stage import (
     SCREEN,
+    SEEN_THROUGH,
     Stage,
     golden,
     landscape,
     lettered,
     placed,
     portrait,
+    see_through,
     squares,
     untouched,
 )
@@ -65,11 +67,14 @@ def played(position: wordfeud_draw.Position, solved: dict[str, Any], rack: str
 
 
 def check_drawn(shot: np.ndarray, frame: np.ndarray, solved: dict[str, Any]) -> None:
-    """Assert the best move's letters sit on exactly its squares: each of them lettered, every
-    other square of the board as the image shows it, and the rack too (the panel never covers
-    board or rack: it goes beside both)."""
+    """Assert the best move's letters sit on exactly its squares: each of them lettered and
+    translucent (most of the square's middle still the image's pixels), every other square of
+    the board as the image shows it, and the rack too (the panel never covers board or rack:
+    it goes beside both)."""
     boxes, move = squares(solved), set(placed(solved))
     assert all(lettered(shot, boxes[i]) for i in move), "a square of the move has no letter"
+    shown = {i: round(see_through(shot, frame, boxes[i]), 2) for i in move}
+    assert all(share >= SEEN_THROUGH for share in shown.values()), f"letters hide: {shown}"
     changed = [i for i in range(225) if i not in move and not untouched(shot, frame, boxes[i])]
     assert not changed, f"squares off the move changed: {changed}"
     x, y, w, h = solved["read"]["region"]
