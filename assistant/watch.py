@@ -225,9 +225,13 @@ class Watch:
     # -- a change, until it keeps still --------------------------------------------------------
 
     def begin(self, window: Region) -> None:
-        """Note a change seen now: draw nothing on the grid, and say so in the panel."""
+        """Note a change seen now: draw nothing on the grid, and say so in the panel (an eager
+        watch, about to read, hides all at once: a panel drawn now would only delay the move)."""
         self.change, self.shown = Change(time.monotonic()), None
-        self.show_waiting(window, "reading...", "waiting for the board to settle")
+        if self.eager:
+            self.overlay.hide()
+        else:
+            self.show_waiting(window, "reading...", "waiting for the board to settle")
 
     def settled(self, window: Region, frame: np.ndarray, thumb: np.ndarray) -> live.Board | None:
         """Return the board once the grab has kept still for the settle time (else None); an
