@@ -218,7 +218,7 @@ def watch_with(options: Namespace, say: Callable[[str], None], warn: Callable[[s
                progress: Callable[[str], None], kept: dict[str, Any], lexicon: Lexicon,
                solver: SharedSolver | None) -> None:
     """Find the window and watch it, board after board, until stopped."""
-    from .adapters.overlay import overlay
+    from .adapters.overlay import overlay, stroke_shape
     from .adapters.screen import MssScreen
     from .loop import stop_key
 
@@ -226,6 +226,7 @@ def watch_with(options: Namespace, say: Callable[[str], None], warn: Callable[[s
     target = live.find_target(options, options.game_title, progress)
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), game, "template")
+    stroke_shape("A", 20)  # Pillow and its font loaded now, not on the first board (~0.1 s)
     with stop_key(options.stop_key, warn) as pressed:
         drawing = overlay(ALPHA)
         seeing = watch_for(game)(target, screen, drawing, lexicon, options,

@@ -259,63 +259,71 @@ def letter_share(shot: Any, box: list[int]) -> float:
 def crossword(folder: Path, plan: dict[str, Any]) -> dict[str, Any]:
     """Show each game's frames one after the other in a window titled like a mirrored phone,
     with `overlay GAME --json` over it: grab the window after each board (its PNG), time each
-    change until the new move's letters show on all its squares, and click through a letter."""
-    import cv2
+    change until the new move's letters show on all its squares, and click through a letter.
+    A game that fails is noted with its traceback and the overlay's stderr."""
     scale(96)
     seen: dict[str, Any] = {}
     for game in plan["games"]:
-        name, here = game["name"], folder / game["name"]
+        here = folder / game["name"]
         here.mkdir(parents=True, exist_ok=True)
-        window = python("-m", "tests.crossword_window", "--title", plan["title"], "--at",
-                        "40,30", *game["frames"], data=here / "data", stdin=subprocess.PIPE)
-        overlay = None
+        started: list[subprocess.Popen] = []
         try:
-            shown = Lines(window)
-            box = shown.next()["ready"]
-            user32().SetCursorPos(5, 790)
-            overlay = python("-m", "assistant", "overlay", game["game"], "--json",
-                             "--window-title", plan["title"], "--language", game["language"],
-                             data=here / "data")
-            drawn = Lines(overlay)
-            lines, shots, times = [drawn.next(300)], [], []
-            for i, fresh in enumerate(game["fresh"]):
-                if i:
-                    assert window.stdin is not None
-                    window.stdin.write('{"next": true}\n')
-                    window.stdin.flush()
-                    changed = next(line for line in iter(shown.next, None)
-                                   if "shown" in line)["shown"][1]
-                    deadline = time.monotonic() + 60
-                    while time.monotonic() < deadline:
-                        shot = window_grab(box)
-                        if all(letter_share(shot, b) >= 0.05 for b in fresh):
-                            times.append(time.monotonic() - changed)
-                            break
-                        time.sleep(0.005)
-                    lines.append(drawn.next(120))
-                time.sleep(0.5)  # the line is printed as the move is drawn
-                path = here / f"shot-{i}.png"
-                cv2.imwrite(str(path), window_grab(box))
-                shots.append(str(path))
-            x, y = game["click"]
-            hand = __import__("assistant.adapters.mouse", fromlist=["SendInputHand"]
-                              ).SendInputHand()
-            hand.down(box[0] + x, box[1] + y)  # on a drawn letter: the click must reach the game
-            time.sleep(0.03)
-            hand.up()
-            clicked = next(line for line in iter(functools.partial(shown.next, 10), None)
-                           if "click" in line)
-            seen[name] = {"box": box, "lines": lines, "shots": shots, "drawn_s": times,
-                          "click": clicked["click"]}
+            seen[game["name"]] = crossword_game(here, plan["title"], game, started)
+        except Exception:
+            seen[game["name"]] = {"error": traceback.format_exc()}
         finally:
-            if overlay is not None:
-                overlay.terminate()
-                overlay.wait(20)
-                assert overlay.stderr is not None
-                seen.setdefault(name, {})["stderr"] = overlay.stderr.read()
-            window.terminate()
-            window.wait(20)
+            for process in reversed(started):
+                process.kill()
+                try:
+                    _, err = process.communicate(timeout=30)
+                except (subprocess.TimeoutExpired, ValueError):
+                    err = "(no stderr)"
+                seen[game["name"]].setdefault("stderr", []).append(err)
     return seen
+
+
+def crossword_game(here: Path, title: str, game: dict[str, Any],
+                   started: list[subprocess.Popen]) -> dict[str, Any]:
+    """Play one game's frames under the overlay (see crossword); return what was seen."""
+    import cv2
+    window = python("-m", "tests.crossword_window", "--title", title, "--at", "40,30",
+                    *game["frames"], data=here / "data", stdin=subprocess.PIPE)
+    started.append(window)
+    shown = Lines(window)
+    box = shown.next()["ready"]
+    user32().SetCursorPos(5, 790)
+    overlay = python("-m", "assistant", "overlay", game["game"], "--json", "--window-title",
+                     title, "--language", game["language"], data=here / "data")
+    started.append(overlay)
+    drawn = Lines(overlay)
+    lines, shots, times = [drawn.next(300)], [], []
+    for i, fresh in enumerate(game["fresh"]):
+        if i:
+            assert window.stdin is not None
+            window.stdin.write('{"next": true}\n')
+            window.stdin.flush()
+            changed = next(line for line in iter(shown.next, None) if "shown" in line)
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if all(letter_share(window_grab(box), b) >= 0.05 for b in fresh):
+                    times.append(time.monotonic() - changed["shown"][1])
+                    break
+                time.sleep(0.005)
+            lines.append(drawn.next(120))
+        time.sleep(0.5)  # the line is printed as the move is drawn
+        path = here / f"shot-{i}.png"
+        cv2.imwrite(str(path), window_grab(box))
+        shots.append(str(path))
+    from assistant.adapters.mouse import SendInputHand
+    x, y = game["click"]
+    hand = SendInputHand()
+    hand.down(box[0] + x, box[1] + y)  # on a drawn letter: the click must reach the game
+    time.sleep(0.03)
+    hand.up()
+    clicked = next(line for line in iter(functools.partial(shown.next, 10), None)
+                   if "click" in line)
+    return {"box": box, "lines": lines, "shots": shots, "drawn_s": times,
+            "click": clicked["click"]}
 
 
 def window_grab(box: list[int]) -> Any:

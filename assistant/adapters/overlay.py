@@ -255,6 +255,7 @@ class TkOverlay:
     """A borderless Tk window covering the box around a scene, painted on one canvas."""
 
     background = "#000000"  # what the canvas shows where nothing is drawn
+    shaped = False  # the window is cut to the scene's pieces (a letter may be painted whole)
 
     def __init__(self) -> None:
         self.root, self.canvas = tk_window(self.background)
@@ -267,7 +268,7 @@ class TkOverlay:
             self.root.geometry(f"{box.w}x{box.h}+{box.x}+{box.y}")
             self.box = box
         self.canvas.delete("all")
-        draw(self.canvas, scene, box)
+        draw(self.canvas, scene, box, self.shaped)
 
     def settle(self) -> None:
         """Return once Tk has drawn everything it had to and the X server has done it."""
@@ -299,8 +300,10 @@ def tk_window(background: str) -> tuple[Any, Any]:
     return root, canvas
 
 
-def draw(canvas: Any, scene: Scene, box: Region) -> None:
-    """Draw the scene on a canvas whose top-left corner is the box's top-left corner."""
+def draw(canvas: Any, scene: Scene, box: Region, shaped: bool = False) -> None:
+    """Draw the scene on a canvas whose top-left corner is the box's top-left corner (on a
+    window `shaped` to the scene's pieces, a letter as the box around its outline: the shape
+    cuts it to the outline, in one rectangle rather than a few dozen)."""
     for outline in scene.outlines:
         for band in bands(outline):
             fill(canvas, band.moved(-box.x, -box.y), outline.colour)
@@ -309,7 +312,8 @@ def draw(canvas: Any, scene: Scene, box: Region) -> None:
         canvas.create_text(badge.point[0] - box.x, badge.point[1] - box.y, text=badge.text,
                            fill=ink(badge.colour), font=("Helvetica", -badge.size * 3 // 4, "bold"))
     for letter in scene.letters:
-        for stroke in strokes(letter):
+        drawn = strokes(letter)
+        for stroke in (bounds(drawn),) if shaped and drawn else drawn:
             fill(canvas, stroke.moved(-box.x, -box.y), letter.colour)
     if (panel := scene.panel) is not None:
         fill(canvas, panel.box.moved(-box.x, -box.y), panel.colour)

@@ -21,6 +21,8 @@ EXPOSED = 8  # old pieces taken away at once: fewer than 25 rectangles exposed
 class X11Overlay(TkOverlay):
     """An override-redirect window shaped to what is drawn, with an empty input region."""
 
+    shaped = True
+
     def __init__(self, alpha: float = 1.0) -> None:
         if not os.environ.get("DISPLAY"):
             raise BadInput("overlay: no X display (DISPLAY is not set)")
