@@ -226,6 +226,11 @@ def crossword_seen(tmp_path_factory) -> dict[str, Any]:
     return {"seen": json.loads(out.read_text()), "games": games}
 
 
+def linux_path(path: str) -> str:
+    """Return the Linux path of a path as Wine's Windows programs write it (drive Z: is /)."""
+    return path.removeprefix("Z:").replace("\\", "/")
+
+
 def crossword_names(shared: bool) -> list[str]:
     """Return the crossword scenes' names: the drawn games, and the real ones with ../shared."""
     return [f"{g}-{kind}" for kind in ("drawn", "real")[:1 + shared] for g in ("wordfeud", "wwf")]
@@ -254,7 +259,7 @@ def test_the_crossword_overlay_under_wine_draws_each_best_move_on_exactly_its_sq
         for line, golden in zip(found["lines"], goldens, strict=True):
             check_line(line, golden)
         for shot, frame, golden in zip(found["shots"], frames, goldens, strict=True):
-            check_drawn(load_image(shot), frame, golden)
+            check_drawn(load_image(linux_path(shot)), frame, golden)
         box = found["box"]
         x, y, w, h = squares(goldens[0])[placed(goldens[0])[0]]
         assert found["click"] == [box[0] + x + w // 2, box[1] + y + h // 2], name

@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from assistant.core.gestures import Point, Region
 from assistant.core.types import BadInput
 
-STROKE = 1 / 16  # a letter's outline: its width per pixel of the font's size
+STROKE = 1 / 25  # a letter's outline: its width per pixel of the font's size (1 px to 37 px)
 STRONG = "#ff2020"  # the default outline colour
 GOLD = "#ffc800"  # the default badge colour
 TITLE = "assistant overlay"  # the overlay window's title (to tell it from the game's windows)
