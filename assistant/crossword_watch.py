@@ -126,7 +126,8 @@ class SharedSolver:
 
         global WORKER_LEXICON
         WORKER_LEXICON = lexicon
-        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"))
+        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
+                                        initializer=deaf_to_interrupts)
         self.pool.submit(int).result()  # the worker forked now
 
     def generate(self, board: Board, rack: str, rules: CrosswordRules,
@@ -160,6 +161,14 @@ def shared_solver(lexicon: Lexicon) -> SharedSolver | None:
     if not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2:
         return None
     return SharedSolver(lexicon)
+
+
+def deaf_to_interrupts() -> None:
+    """Leave Ctrl-C to the overlay's process (the worker is in its process group: it would
+    print a traceback; it ends when the overlay closes its pool, or dies)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout) -> list[Raw]:
