@@ -6,8 +6,10 @@
                                                         outlined, and the panel beside the
                                                         board and rack
 
-The letters are badges in the middle of the squares (the square's edge stays in sight around
-them: the overlay backends draw opaque rectangles, click-through). The panel goes beside the
+The letters are drawn as their outlines alone (overlay.Letter), so the square beneath shows
+inside and around them: the translucency a click-through window without an alpha channel can
+give (an X11 window shaped to the outline's pixels; on Windows the colour key around them, and
+the whole overlay at ALPHA where the system blends layered windows). The panel goes beside the
 board and the rack together (scene.beside), so it never covers either. Everything is in screen
 pixels; `origin` is the screen pixel of the captured frame's top-left corner.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .adapters.overlay import Badge, Outline, Scene
+from .adapters.overlay import Letter, Outline, Scene
 from .core.gestures import Point, Region
 from .core.rules import crossword_rules
 from .profiles.crossword import notation
@@ -27,7 +29,8 @@ if TYPE_CHECKING:
     from .vision.types import Box, Reading
 
 BLANK = "#00b8ff"  # a blank's letter is drawn on this colour, in lower case
-LETTER_SHARE = 0.7  # a letter's badge: this share of the square's side
+LETTER_SHARE = 0.8  # a letter's font size: this share of the square's side
+ALPHA = 0.75  # the overlay's opacity where the platform blends windows (Windows, macOS)
 
 
 def move_scene(result: CrosswordResult, reading: Reading, origin: Point, window: Region,
@@ -38,8 +41,8 @@ def move_scene(result: CrosswordResult, reading: Reading, origin: Point, window:
     boxes = [square(reading, t["row"], t["col"], origin) for t in best]
     lines = ((note,) if note else ()) + panel_lines(result, reading, language)
     return Scene(outlines=tuple(Outline(b, MARK, max(2, b.w // 14)) for b in boxes),
-                 badges=tuple(letter(b, t["letter"], t["blank"]) for b, t in zip(boxes, best,
-                                                                                  strict=True)),
+                 letters=tuple(letter(b, t["letter"], t["blank"]) for b, t in zip(boxes, best,
+                                                                                   strict=True)),
                  panel=panel(lines, on_screen(area(reading), origin), window))
 
 
@@ -49,12 +52,12 @@ def square(reading: Reading, row: int, col: int, origin: Point) -> Region:
     return Region(x + origin[0], y + origin[1], w, h)
 
 
-def letter(box: Region, text: str, blank: bool) -> Badge:
-    """Return the badge of a tile to place: its letter in the square's middle (a blank's in
-    lower case, on BLANK)."""
-    size = max(12, round(min(box.w, box.h) * LETTER_SHARE))
-    return Badge((box.x + box.w // 2, box.y + box.h // 2), text.lower() if blank else text,
-                 BLANK if blank else MARK, size)
+def letter(box: Region, text: str, blank: bool) -> Letter:
+    """Return a tile to place: its letter's outline in the square's middle (a blank's in lower
+    case, in BLANK)."""
+    size = max(10, round(min(box.w, box.h) * LETTER_SHARE))
+    return Letter((box.x + box.w // 2, box.y + box.h // 2), text.lower() if blank else text,
+                  BLANK if blank else MARK, size)
 
 
 def area(reading: Reading) -> Box:

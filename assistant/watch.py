@@ -94,6 +94,8 @@ class Watch:
     game: ClassVar[str] = GAME
     label: ClassVar[str] = "Bookworm grid"  # what the panel calls the part read
     across: ClassVar[int] = 4  # tiles along the grid's width
+    tick: ClassVar[float] = TICK  # seconds between two looks
+    eager: ClassVar[bool] = False  # read a change at once, the settle time kept meanwhile
 
     target: live.Target
     screen: Screen
@@ -127,7 +129,7 @@ class Watch:
         """Check the stop key, let the overlay repaint, and wait a tick."""
         self.stop.check()
         self.overlay.update()
-        time.sleep(TICK)
+        time.sleep(self.tick)
 
     def look(self) -> live.Board | None:
         """Look at the game once: see whether the grid changed (while it shows a board and
@@ -223,18 +225,24 @@ class Watch:
     # -- a change, until it keeps still --------------------------------------------------------
 
     def begin(self, window: Region) -> None:
-        """Note a change seen now: draw nothing on the grid, and say so in the panel."""
+        """Note a change seen now: draw nothing on the grid, and say so in the panel (an eager
+        watch, about to read, hides all at once: a panel drawn now would only delay the move)."""
         self.change, self.shown = Change(time.monotonic()), None
-        self.show_waiting(window, "reading...", "waiting for the board to settle")
+        if self.eager:
+            self.overlay.hide()
+        else:
+            self.show_waiting(window, "reading...", "waiting for the board to settle")
 
     def settled(self, window: Region, frame: np.ndarray, thumb: np.ndarray) -> live.Board | None:
-        """Return the board once the grab has kept still for the settle time (else None)."""
+        """Return the board once the grab has kept still for the settle time (else None); an
+        eager watch reads at once and keeps the settle time while it reads (read)."""
         change, now = self.change, time.monotonic()
         assert change is not None
         if change.thumb is None or live.changed(change.thumb, thumb):
             change.thumb, change.moved = thumb, now
-            return None
-        if now - change.moved < self.options.settle:
+            if not self.eager:
+                return None
+        elif not self.eager and now - change.moved < self.options.settle:
             return None
         return self.read(window, frame, change)
 
@@ -257,6 +265,8 @@ class Watch:
         if why := self.unready(reading):
             self.wait(window, clean, why)
             return None
+        if self.eager:  # the board must keep still for the settle time, read meanwhile
+            time.sleep(max(0.0, change.moved + self.options.settle - time.monotonic()))
         if live.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
             change.thumb = None  # it changed while it was read: watch on
             return None

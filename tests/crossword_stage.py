@@ -39,6 +39,8 @@ def bgr(colour: str) -> tuple[int, int, int]:
 
 
 LETTER_COLOURS = (bgr(MARK), bgr(BLANK))
+LETTER_INK = 0.05  # a letter's outline covers at least this share of its square's middle
+SEEN_THROUGH = 0.5  # and leaves at least this share of it showing the square beneath
 
 
 # -- the pictures ------------------------------------------------------------------------------
@@ -92,13 +94,25 @@ def placed(solved: dict[str, Any]) -> list[int]:
 
 # -- what the screen shows ---------------------------------------------------------------------
 
-def lettered(shot: np.ndarray, box: tuple[int, int, int, int]) -> bool:
-    """True when a square of a window's grab holds a drawn letter: the middle of the square
-    (0.6 of its side) mostly (40%: the letter's ink is the rest) in a letter badge's colour."""
+def middle(box: tuple[int, int, int, int]) -> tuple[slice, slice]:
+    """Return the middle of a square (0.6 of its side), where its letter is drawn."""
     x, y, w, h = box
     d = max(2, round(min(w, h) * 0.3))
-    middle = shot[y + h // 2 - d:y + h // 2 + d, x + w // 2 - d:x + w // 2 + d]
-    return any((middle == c).all(axis=2).mean() >= 0.4 for c in LETTER_COLOURS)
+    return slice(y + h // 2 - d, y + h // 2 + d), slice(x + w // 2 - d, x + w // 2 + d)
+
+
+def lettered(shot: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    """True when a square of a window's grab holds a drawn letter: at least LETTER_INK of the
+    middle of the square in a letter's colour (its outline)."""
+    part = shot[middle(box)]
+    return any((part == c).all(axis=2).mean() >= LETTER_INK for c in LETTER_COLOURS)
+
+
+def see_through(shot: np.ndarray, frame: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    """Return the share of a square's middle that shows the image's own pixels: what the
+    drawn letter leaves in sight of the square beneath it."""
+    part = middle(box)
+    return float((shot[part] == frame[part]).all(axis=2).mean())
 
 
 def untouched(shot: np.ndarray, frame: np.ndarray, box: tuple[int, int, int, int],

@@ -268,6 +268,7 @@ def test_the_overlay_sets_tk_styles_before_the_first_map_then_the_rest_without_a
         ("dpi",), ("tk", "#ff00fe"),
         ("attributes", "-transparentcolor", "#ff00fe"), ("attributes", "-topmost", True),
         ("attributes", "-toolwindow", True), ("attributes", "-disabled", True),
+        ("attributes", "-alpha", 1.0),  # opaque unless asked (the crossword overlay: 0.75)
         ("geometry", "1x1+0+0"), ("map",),
         ("SetWindowLongW", BIG, -20, click_through),
         ("SetWindowPos", BIG, -1, 0, 0, 0, 0, 0x1 | 0x2 | 0x10 | 0x20),  # FRAMECHANGED, NOACTIVATE

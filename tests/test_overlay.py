@@ -12,6 +12,7 @@ import pytest
 
 from assistant.adapters.overlay import (
     Badge,
+    Letter,
     Outline,
     Panel,
     RecordedOverlay,
@@ -22,6 +23,7 @@ from assistant.adapters.overlay import (
     overlay,
     pieces,
     square,
+    strokes,
 )
 from assistant.adapters.overlay_x11 import require_shape
 from assistant.core.gestures import Region
@@ -53,6 +55,20 @@ def test_a_scene_covers_its_bands_badges_and_panel_and_nothing_empty():
     assert len(pieces(scene)) == 6 and pieces(Scene()) == ()
     assert bounds(pieces(scene)) == Region(0, 0, 25, 10)
     assert pieces(Scene(panel=Panel(Region(3, 3, 0, 9), ("A",)))) == ()
+
+
+def test_a_letter_is_its_outline_alone_centred_on_its_point():
+    """An O of 40 px: its outline's rectangles never overlap, its ink is centred on the point
+    (to a pixel), and the O's inside and most of its box are left for what lies beneath."""
+    letter = Letter((200, 100), "O", GOLD, 40)
+    ink = strokes(letter)
+    assert ink and all(a.overlap(b) == 0 for i, a in enumerate(ink) for b in ink[i + 1:])
+    box = bounds(ink)
+    assert abs(box.x + box.w / 2 - 200) <= 1 and abs(box.y + box.h / 2 - 100) <= 1
+    assert 20 <= box.h <= 40
+    assert not any(p.contains((200, 100)) for p in ink)  # the O's hole
+    assert sum(p.w * p.h for p in ink) < 0.5 * box.w * box.h
+    assert set(ink) <= set(pieces(Scene(letters=(letter,))))
 
 
 def test_badge_ink_is_black_on_light_colours_and_white_on_dark_ones():

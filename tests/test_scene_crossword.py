@@ -8,7 +8,7 @@ from argparse import Namespace
 
 import pytest
 
-from assistant.adapters.overlay import pieces
+from assistant.adapters.overlay import pieces, strokes
 from assistant.core.gestures import Region
 from assistant.crossword_watch import watch_for
 from assistant.profiles import crossword
@@ -49,17 +49,18 @@ def square(row: int, col: int) -> Region:
 
 
 def test_each_tile_of_the_best_move_is_its_letter_in_its_squares_middle(enable):
-    """Hand-worked: a badge per placed tile, centred on its square, its letter (a blank's in
-    lower case, on BLANK), an outline on each of those squares and on no other."""
+    """Hand-worked: a letter per placed tile, centred on its square (a blank's in lower case,
+    in BLANK), an outline on each of those squares and on no other."""
     read = reading(MIDGAME.board, MIDGAME.rack)
     result = solved(read, enable)
     best = result["moves"][0]["placed"]
     drawn = move_scene(result, read, ORIGIN, WINDOW)
-    assert [b.point for b in drawn.badges] == \
+    assert drawn.badges == ()
+    assert [b.point for b in drawn.letters] == \
         [(square(t["row"], t["col"]).x + 14, square(t["row"], t["col"]).y + 14) for t in best]
-    assert [b.text for b in drawn.badges] == \
+    assert [b.text for b in drawn.letters] == \
         [t["letter"].lower() if t["blank"] else t["letter"] for t in best]
-    assert [b.colour for b in drawn.badges] == [BLANK if t["blank"] else MARK for t in best]
+    assert [b.colour for b in drawn.letters] == [BLANK if t["blank"] else MARK for t in best]
     assert any(t["blank"] for t in best)  # MIDGAME's rack has a blank, and the best uses it
     assert [o.box for o in drawn.outlines] == [square(t["row"], t["col"]) for t in best]
 
@@ -80,6 +81,22 @@ def test_the_panel_names_the_move_and_never_covers_the_board_or_the_rack(enable)
     assert drawn.panel.box.overlap(board_and_rack) == 0
     letters = [p for p in pieces(drawn) if p != drawn.panel.box]
     assert all(p.overlap(board_and_rack) == p.w * p.h for p in letters)
+
+
+def test_the_letters_leave_most_of_their_squares_in_sight(enable):
+    """Translucent letters: each is its outline alone, inside its square, leaving most of the
+    square (and its middle) uncovered, so the square beneath shows through."""
+    read = reading(MIDGAME.board, MIDGAME.rack)
+    result = solved(read, enable)
+    drawn = move_scene(result, read, ORIGIN, WINDOW)
+    for tile, letter in zip(result["moves"][0]["placed"], drawn.letters, strict=True):
+        box = square(tile["row"], tile["col"])
+        ink = strokes(letter)
+        assert all(p.overlap(box) == p.w * p.h for p in ink), "a letter off its square"
+        assert 0.04 < sum(p.w * p.h for p in ink) / (box.w * box.h) < 0.35
+        x, y = letter.point
+        middle = Region(x - box.w // 4, y - box.h // 4, box.w // 2, box.h // 2)
+        assert sum(p.overlap(middle) for p in ink) < 0.5 * middle.w * middle.h
 
 
 def test_the_bag_counts_the_variants_tiles_less_those_seen_and_the_opponents_rack():

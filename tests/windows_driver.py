@@ -43,9 +43,9 @@ def python(*args: str, data: Path, **popen: Any) -> subprocess.Popen:
     """Start this Python on ARGS in the checkout, with its own data folder."""
     env = {**os.environ, "ASSISTANT_DATA_DIR": str(data), "PYTHONPATH": str(REPO)}
     note("start " + " ".join(args))
+    popen.setdefault("stdin", subprocess.DEVNULL)
     return subprocess.Popen([sys.executable, *args], cwd=REPO, env=env,
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **popen)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
 
 
 def finished(process: subprocess.Popen, timeout: float) -> dict[str, Any]:
@@ -263,6 +263,119 @@ def bookworm(folder: Path) -> dict[str, Any]:
     return seen
 
 
+class Lines:
+    """A child's stdout JSON lines, queued by a thread as they come."""
+
+    def __init__(self, process: subprocess.Popen) -> None:
+        import queue
+        import threading
+        self.process = process
+        self.queue: queue.Queue[dict[str, Any]] = queue.Queue()
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self) -> None:
+        """Queue every JSON line the child prints."""
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.strip().startswith("{"):
+                self.queue.put(json.loads(line))
+
+    def next(self, timeout: float = 120) -> dict[str, Any]:
+        """Return the next line (TimeoutError after timeout seconds)."""
+        import queue
+        try:
+            return self.queue.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError(f"no line from process {self.process.pid}") from None
+
+
+def letter_share(shot: Any, box: list[int]) -> float:
+    """Return the share of a square's middle in a letter's colour (either)."""
+    from assistant.scene import MARK
+    from assistant.scene_crossword import BLANK
+    x, y, w, h = box
+    d = max(2, round(min(w, h) * 0.3))
+    part = shot[y + h // 2 - d:y + h // 2 + d, x + w // 2 - d:x + w // 2 + d, :3]
+    return max(float((part == [int(c[i:i + 2], 16) for i in (5, 3, 1)]).all(axis=2).mean())
+               for c in (MARK, BLANK))
+
+
+def crossword(folder: Path, plan: dict[str, Any]) -> dict[str, Any]:
+    """Show each game's frames one after the other in a window titled like a mirrored phone,
+    with `overlay GAME --json` over it: grab the window after each board (its PNG), time each
+    change until the new move's letters show on all its squares, and click through a letter.
+    A game that fails is noted with its traceback and the overlay's stderr."""
+    scale(96)
+    seen: dict[str, Any] = {}
+    for game in plan["games"]:
+        here = folder / game["name"]
+        here.mkdir(parents=True, exist_ok=True)
+        started: list[subprocess.Popen] = []
+        try:
+            seen[game["name"]] = crossword_game(here, plan["title"], game, started)
+        except Exception:
+            seen[game["name"]] = {"error": traceback.format_exc()}
+        finally:
+            for process in reversed(started):
+                process.kill()
+                try:
+                    _, err = process.communicate(timeout=30)
+                except (subprocess.TimeoutExpired, ValueError):
+                    err = "(no stderr)"
+                seen[game["name"]].setdefault("stderr", []).append(err)
+    return seen
+
+
+def crossword_game(here: Path, title: str, game: dict[str, Any],
+                   started: list[subprocess.Popen]) -> dict[str, Any]:
+    """Play one game's frames under the overlay (see crossword); return what was seen."""
+    import cv2
+    window = python("-m", "tests.crossword_window", "--title", title, "--at", "40,30",
+                    *game["frames"], data=here / "data", stdin=subprocess.PIPE)
+    started.append(window)
+    shown = Lines(window)
+    box = shown.next()["ready"]
+    user32().SetCursorPos(5, 790)
+    overlay = python("-m", "assistant", "overlay", game["game"], "--json", "--window-title",
+                     title, "--language", game["language"], data=here / "data")
+    started.append(overlay)
+    drawn = Lines(overlay)
+    lines, shots, times = [drawn.next(300)], [], []
+    for i, fresh in enumerate(game["fresh"]):
+        if i:
+            assert window.stdin is not None
+            window.stdin.write('{"next": true}\n')
+            window.stdin.flush()
+            changed = next(line for line in iter(shown.next, None) if "shown" in line)
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if all(letter_share(window_grab(box), b) >= 0.05 for b in fresh):
+                    times.append(time.monotonic() - changed["shown"][1])
+                    break
+                time.sleep(0.005)
+            lines.append(drawn.next(120))
+        time.sleep(0.5)  # the line is printed as the move is drawn
+        path = here / f"shot-{i}.png"
+        cv2.imwrite(str(path), window_grab(box))
+        shots.append(str(path))
+    from assistant.adapters.mouse import SendInputHand
+    x, y = game["click"]
+    hand = SendInputHand()
+    hand.down(box[0] + x, box[1] + y)  # on a drawn letter: the click must reach the game
+    time.sleep(0.03)
+    hand.up()
+    clicked = next(line for line in iter(functools.partial(shown.next, 10), None)
+                   if "click" in line)
+    return {"box": box, "lines": lines, "shots": shots, "drawn_s": times,
+            "click": clicked["click"]}
+
+
+def window_grab(box: list[int]) -> Any:
+    """Return the window's client area as the screen shows it (BGR, GDI through mss)."""
+    x, y, w, h = box
+    return grab()[y:y + h, x:x + w, :3].copy()
+
+
 def pointer() -> dict[str, Any]:
     """Aim SendInput at points over the whole screen (DPI aware, as the player is) and note
     where GetCursorPos says the pointer went; then throw it into a corner and click."""
@@ -310,6 +423,8 @@ def main(out: Path, drag_ms: str | None) -> None:
                                                       lp, drag_ms)
     scenes["bookworm"] = lambda: bookworm(folder / "bookworm")
     scenes["terminal"] = lambda: terminal(folder / "terminal")
+    if (plan := read_json(out.parent / "crossword.json")) is not None:
+        scenes["crossword"] = lambda: crossword(folder / "crossword", plan)
     scenes["pointer"] = pointer
     chosen = os.environ.get("ASSISTANT_WINE_SCENES")
     found["warm-up"] = scene("warm-up", lambda: finished(python(  # compile the word list once

@@ -29,6 +29,7 @@ Tk, the mouse, Quartz and mss 10's capture (at nominal resolution) all count ali
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -36,6 +37,7 @@ from typing import Any, Protocol
 from assistant.core.gestures import Point, Region
 from assistant.core.types import BadInput
 
+STROKE = 1 / 25  # a letter's outline: its width per pixel of the font's size (1 px to 37 px)
 STRONG = "#ff2020"  # the default outline colour
 GOLD = "#ffc800"  # the default badge colour
 TITLE = "assistant overlay"  # the overlay window's title (to tell it from the game's windows)
@@ -53,6 +55,17 @@ class Outline:
 @dataclass(frozen=True)
 class Badge:
     """A small filled square centred on `point`, holding short text (a click order: "1")."""
+
+    point: Point
+    text: str
+    colour: str = GOLD
+    size: int = 20
+
+
+@dataclass(frozen=True)
+class Letter:
+    """A letter drawn as its outline alone, in a font of `size` pixels, centred on `point`:
+    inside and around the outline whatever lies beneath shows through (see strokes)."""
 
     point: Point
     text: str
@@ -79,6 +92,7 @@ class Scene:
     outlines: tuple[Outline, ...] = ()
     badges: tuple[Badge, ...] = ()
     panel: Panel | None = None
+    letters: tuple[Letter, ...] = ()
 
 
 # -- What is drawn, as rectangles (pure) -----------------------------------------------------
@@ -97,11 +111,66 @@ def square(badge: Badge) -> Region:
     return Region(x - badge.size // 2, y - badge.size // 2, badge.size, badge.size)
 
 
+def strokes(letter: Letter) -> tuple[Region, ...]:
+    """Return the rectangles of a letter's outline on the screen, merged down the rows where
+    they line up."""
+    x, y = letter.point
+    return tuple(r.moved(x, y) for r in stroke_shape(letter.text, letter.size))
+
+
+@functools.lru_cache(maxsize=256)
+def stroke_shape(text: str, size: int) -> tuple[Region, ...]:
+    """Return the rectangles of a text's outline, drawn hollow in Pillow's own font (the same
+    on every platform) at `size` pixels a line, its ink centred on (0, 0)."""
+    import numpy as np
+    from PIL import Image, ImageDraw
+
+    side = 2 * size
+    picture = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(picture).text((side // 2, side // 2), text, fill=0, anchor="mm",
+                                 font=pillow_font(size),
+                                 stroke_width=max(1, round(size * STROKE)), stroke_fill=255)
+    mask = np.asarray(picture) > 127
+    rows, cols = np.flatnonzero(mask.any(axis=1)), np.flatnonzero(mask.any(axis=0))
+    if not len(rows):
+        return ()
+    middle = ((cols[0] + cols[-1] + 1) // 2, (rows[0] + rows[-1] + 1) // 2)  # of the ink
+    return tuple(r.moved(-int(middle[0]), -int(middle[1])) for r in mask_regions(mask))
+
+
+@functools.lru_cache(maxsize=16)
+def pillow_font(size: int) -> Any:
+    """Return Pillow's own scalable font (built in since Pillow 10.1) at `size` pixels."""
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size)
+
+
+def mask_regions(mask: Any) -> list[Region]:
+    """Return rectangles covering exactly a boolean mask's set pixels: each row's runs, a run
+    merged with the same run on the rows below."""
+    import numpy as np
+
+    started: dict[tuple[int, int], int] = {}  # (left, right) -> the row it began on
+    out = []
+    for row in range(mask.shape[0] + 1):
+        line = mask[row] if row < mask.shape[0] else np.zeros(mask.shape[1], bool)
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], line.astype(np.int8), [0]))))
+        runs = set(zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True))
+        for run in [r for r in started if r not in runs]:
+            top = started.pop(run)
+            out.append(Region(run[0], top, run[1] - run[0], row - top))
+        for run in runs - started.keys():
+            started[run] = row
+    return out
+
+
 def pieces(scene: Scene) -> tuple[Region, ...]:
     """Return the rectangles the scene covers: together, exactly its drawn pixels."""
     panel = (scene.panel.box,) if scene.panel and scene.panel.box.w and scene.panel.box.h else ()
     return (*(b for o in scene.outlines for b in bands(o)),
-            *(square(b) for b in scene.badges if b.size > 0), *panel)
+            *(square(b) for b in scene.badges if b.size > 0),
+            *(r for letter in scene.letters for r in strokes(letter)), *panel)
 
 
 def bounds(regions: tuple[Region, ...]) -> Region:
@@ -163,19 +232,21 @@ class RecordedOverlay:
         self.closed = True
 
 
-def overlay() -> Overlay:
-    """Return the overlay backend for this platform (BadInput when it cannot run here)."""
+def overlay(alpha: float = 1.0) -> Overlay:
+    """Return the overlay backend for this platform (BadInput when it cannot run here), its
+    window drawn at this opacity where the system blends windows (Windows, macOS, an X11
+    desktop with a compositor; a bare X server shows it opaque)."""
     if sys.platform == "win32":
         from .overlay_windows import WindowsOverlay
 
-        return WindowsOverlay()
+        return WindowsOverlay(alpha=alpha)
     if sys.platform == "darwin":
         from .overlay_mac import MacOverlay
 
-        return MacOverlay()
+        return MacOverlay(alpha=alpha)
     from .overlay_x11 import X11Overlay
 
-    return X11Overlay()
+    return X11Overlay(alpha=alpha)
 
 
 # -- What every backend shares: a borderless Tk window with a canvas ---------------------------
@@ -184,6 +255,7 @@ class TkOverlay:
     """A borderless Tk window covering the box around a scene, painted on one canvas."""
 
     background = "#000000"  # what the canvas shows where nothing is drawn
+    shaped = False  # the window is cut to the scene's pieces (a letter may be painted whole)
 
     def __init__(self) -> None:
         self.root, self.canvas = tk_window(self.background)
@@ -196,7 +268,7 @@ class TkOverlay:
             self.root.geometry(f"{box.w}x{box.h}+{box.x}+{box.y}")
             self.box = box
         self.canvas.delete("all")
-        draw(self.canvas, scene, box)
+        draw(self.canvas, scene, box, self.shaped)
 
     def settle(self) -> None:
         """Return once Tk has drawn everything it had to and the X server has done it."""
@@ -228,8 +300,10 @@ def tk_window(background: str) -> tuple[Any, Any]:
     return root, canvas
 
 
-def draw(canvas: Any, scene: Scene, box: Region) -> None:
-    """Draw the scene on a canvas whose top-left corner is the box's top-left corner."""
+def draw(canvas: Any, scene: Scene, box: Region, shaped: bool = False) -> None:
+    """Draw the scene on a canvas whose top-left corner is the box's top-left corner (on a
+    window `shaped` to the scene's pieces, a letter as the box around its outline: the shape
+    cuts it to the outline, in one rectangle rather than a few dozen)."""
     for outline in scene.outlines:
         for band in bands(outline):
             fill(canvas, band.moved(-box.x, -box.y), outline.colour)
@@ -237,6 +311,10 @@ def draw(canvas: Any, scene: Scene, box: Region) -> None:
         fill(canvas, square(badge).moved(-box.x, -box.y), badge.colour)
         canvas.create_text(badge.point[0] - box.x, badge.point[1] - box.y, text=badge.text,
                            fill=ink(badge.colour), font=("Helvetica", -badge.size * 3 // 4, "bold"))
+    for letter in scene.letters:
+        drawn = strokes(letter)
+        for stroke in (bounds(drawn),) if shaped and drawn else drawn:
+            fill(canvas, stroke.moved(-box.x, -box.y), letter.colour)
     if (panel := scene.panel) is not None:
         fill(canvas, panel.box.moved(-box.x, -box.y), panel.colour)
         canvas.create_text(panel.box.x - box.x + 6, panel.box.y - box.y + 4, anchor="nw",

@@ -16,8 +16,9 @@ class MacOverlay(TkOverlay):
 
     background = "systemTransparent"
 
-    def __init__(self) -> None:
+    def __init__(self, alpha: float = 1.0) -> None:
         super().__init__()
+        self.root.attributes("-alpha", alpha)
         application = appkit()
         application.setActivationPolicy_(1)  # an accessory: no Dock icon, never takes focus
         self.root.attributes("-transparent", True)

@@ -1,5 +1,6 @@
 """The overlay on Windows: a layered, topmost, disabled tool window with a colour key
-(`-transparentcolor`) for everything not drawn, transparent to input, never activated.
+(`-transparentcolor`) for everything not drawn, transparent to input, never activated; what is
+drawn is blended at `alpha` (SetLayeredWindowAttributes' LWA_ALPHA beside LWA_COLORKEY).
 
 Tk creates the window's wrapper (the top-level HWND around `winfo_id`) when it is first mapped,
 with the styles its `wm attributes` hold then, and makes it again whenever one of them changes
@@ -56,12 +57,12 @@ class WindowsOverlay(TkOverlay):
 
     background = "#ff00fe"  # the colour key: never use it in a scene
 
-    def __init__(self, user32: Any = None) -> None:
+    def __init__(self, user32: Any = None, alpha: float = 1.0) -> None:
         make_dpi_aware()  # before any window: Tk then works in the same pixels as mss and the mouse
         self.user32 = user32 or user32_declared()
         super().__init__()
         self.root.attributes("-transparentcolor", self.background)
-        for name, value in BEFORE_MAP:
+        for name, value in (*BEFORE_MAP, ("-alpha", alpha)):  # the key and alpha: both layered
             self.root.attributes(name, value)
         self.root.geometry("1x1+0+0")
         self.root.deiconify()

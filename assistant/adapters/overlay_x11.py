@@ -15,14 +15,19 @@ from assistant.core.types import BadInput
 
 from .overlay import Scene, TkOverlay, astuple, bounds, pieces
 
+EXPOSED = 8  # old pieces taken away at once: fewer than 25 rectangles exposed
+
 
 class X11Overlay(TkOverlay):
     """An override-redirect window shaped to what is drawn, with an empty input region."""
 
-    def __init__(self) -> None:
+    shaped = True
+
+    def __init__(self, alpha: float = 1.0) -> None:
         if not os.environ.get("DISPLAY"):
             raise BadInput("overlay: no X display (DISPLAY is not set)")
         super().__init__()
+        self.root.attributes("-alpha", alpha)  # _NET_WM_WINDOW_OPACITY: a compositor blends
         self.display, self.wrapper = x_wrapper(self.root)
         self.scene: Scene | None = None
         self.shown: tuple[Region, ...] = ()  # the bounding region now, in screen pixels
@@ -62,15 +67,19 @@ class X11Overlay(TkOverlay):
         self.scene = None
 
     def reshape(self, regions: tuple[Region, ...]) -> None:
-        """Make the bounding region these regions, uncovering the game one old piece at a time
-        (the X server exposes the bounding box of an exposed region of more than 25 rectangles,
-        and the game would flash and repaint all of it)."""
+        """Make the bounding region these regions, uncovering the game a few old pieces at a
+        time (the X server exposes the bounding box of an exposed region of more than 25
+        rectangles, and the game would flash and repaint all of it)."""
         from Xlib.ext.shape import SO
 
         self.combine(SO.Union, regions)
-        for piece in (r for r in self.shown if r not in regions):
-            self.combine(SO.Subtract, (piece,))
-            self.combine(SO.Union, tuple(r for r in regions if overlap(r, piece)))
+        kept = set(regions)
+        gone = [r for r in self.shown if r not in kept]
+        for start in range(0, len(gone), EXPOSED):
+            chunk = tuple(gone[start:start + EXPOSED])
+            self.combine(SO.Subtract, chunk)
+            around = bounds(chunk)
+            self.combine(SO.Union, tuple(r for r in regions if overlap(r, around)))
         self.display.sync()
         self.shown = regions
 

@@ -23,7 +23,7 @@ longer word it makes is known; `unknown_words` names them so the caller can warn
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .crossword_text import EMPTY, Board
@@ -112,15 +112,18 @@ def is_empty(board: Board) -> bool:
 
 # --- move generation ----------------------------------------------------------------------------
 
-def generate(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon) -> list[Raw]:
-    """Return every legal move as (score, direction, line, start, spelled), unsorted.
+def generate(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
+             directions: Sequence[str] = (ACROSS, DOWN)) -> list[Raw]:
+    """Return every legal move (in these directions) as (score, direction, line, start,
+    spelled), unsorted.
 
     `line` is the row (across) or column (down); `spelled` is the main word with played and
     placed blanks in lower case; the squares it crosses that were empty hold the placed tiles."""
     found: list[Raw] = []
     first = is_empty(board)
-    for direction, lines, layout in ((ACROSS, board, rules.layout),
-                                     (DOWN, transpose(board), rules.layout.transposed())):
+    for direction in directions:
+        lines, layout = ((board, rules.layout) if direction == ACROSS else
+                         (transpose(board), rules.layout.transposed()))
         columns = transpose(lines)
         for row, line in enumerate(lines):
             checks = [cross_check(columns[c], row, lexicon.root, rules) if line[c] == EMPTY
@@ -357,14 +360,18 @@ def near(board: Board, raw: Raw) -> set[tuple[int, int]]:
     return out
 
 
+Generator = Callable[[Board, str, CrosswordRules, Lexicon], list[Raw]]  # as generate
+
+
 def best_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
-               top: int | None = None,
-               unsure: frozenset[tuple[int, int]] = frozenset()) -> tuple[list[Move], int]:
+               top: int | None = None, unsure: frozenset[tuple[int, int]] = frozenset(),
+               generator: Generator = generate) -> tuple[list[Move], int]:
     """Return the best `top` moves (all when None), best first, and how many moves there are.
 
     Moves that depend on an `unsure` square (one a reader could not read surely) are left out,
-    so what is left holds whatever that square really holds."""
-    raws = generate(board, rack, rules, lexicon)
+    so what is left holds whatever that square really holds. `generator` finds every move
+    (generate, or a caller's that shares the work out)."""
+    raws = generator(board, rack, rules, lexicon)
     if unsure:
         raws = [raw for raw in raws if not near(board, raw) & unsure]
     return [move(board, raw) for raw in sorted(raws, key=rank_key)[:top]], len(raws)

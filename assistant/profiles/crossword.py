@@ -90,7 +90,8 @@ def rules_for(game: str, layout: str | Layout | None, language: str = "en") -> C
 def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
                 layout: str | Layout | None = None, top: int | None = None,
                 unsure: frozenset[tuple[int, int]] = frozenset(),
-                seen: bool = False, language: str = "en") -> CrosswordResult:
+                seen: bool = False, language: str = "en",
+                generator: cw.Generator = cw.generate) -> CrosswordResult:
     """Return the best moves for a board (15 strings of 15 squares) and a rack: the plain
     entry point, also for a board seen in a screenshot (`seen`: more tiles than the variant's
     bag holds is then a warning, as the game may be another language's, not an error; moves
@@ -106,13 +107,13 @@ def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
             raise
         notes.append(f"{err} (another language's game? scores use {game}'s {language} values; "
                      "see --language)")
-    moves, count = cw.best_moves(squares, tiles, rules, lexicon, top, unsure)
+    moves, count = cw.best_moves(squares, tiles, rules, lexicon, top, unsure, generator)
     return CrosswordResult(game=game, rack=spell(tiles), moves=[move_json(m) for m in moves],
                            count=count, warnings=notes)
 
 
-def solve_reading(game: str, reading: Reading, options: Namespace,
-                  lexicon: Lexicon) -> CrosswordResult:
+def solve_reading(game: str, reading: Reading, options: Namespace, lexicon: Lexicon,
+                  generator: cw.Generator = cw.generate) -> CrosswordResult:
     """Return the best moves for a board and rack read from a screenshot. A rack tile read
     uncertainly is left out of the rack; a board square read uncertainly keeps its best guess,
     but every move that depends on it is left out; both are listed under "blocked"."""
@@ -132,7 +133,7 @@ def solve_reading(game: str, reading: Reading, options: Namespace,
         raise BadInput(f"{game}: no rack tiles were read surely")
     layout = "\n".join(inputs.layout) if game == "wordfeud" else None  # random boards
     found = solve_board(game, board, rack, lexicon, layout, options.top, unsure, seen=True,
-                        language=language_of(options))
+                        language=language_of(options), generator=generator)
     return {**found, "blocked": doubtful}
 
 

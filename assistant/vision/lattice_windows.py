@@ -65,7 +65,9 @@ def fit_axis(centres: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray, 
     """Return (lattice index of each centre, which are on it, origin, pitch), fitted robustly:
     the first origin is the circular mean of the centres' phases modulo the step; then a line
     is fitted to the indices of the centres on the lattice so far, twice."""
-    origin = step * np.angle(np.exp(2j * np.pi * centres / step).mean()) / (2 * np.pi)
+    phase = 2 * np.pi * centres / step  # the circular mean in sines and cosines: numpy's
+    # complex exp calls the C library's cexp, which Wine 8's ucrtbase lacks (the reader died)
+    origin = step * np.arctan2(np.sin(phase).mean(), np.cos(phase).mean()) / (2 * np.pi)
     for _ in range(3):
         index = np.round((centres - origin) / step)
         on = np.abs(centres - origin - index * step) < ON_LATTICE * step
