@@ -221,11 +221,11 @@ def run_solve(options: argparse.Namespace) -> Solved:
         raise BadInput(f"{options.image}: give a screenshot or the board as text, not both")
     if options.game == "auto" and not options.image:
         raise BadInput("--game auto: give a screenshot, whose game is then recognised")
-    from . import wordlist
+    from .files import wordlist
 
     lexicon = wordlist.load(options.lexicon, progress, solve_language(options))
     if options.image:
-        from . import screenshot
+        from .screenshot import solve as screenshot
 
         return screenshot.solve(options, lexicon, warn)
     return profile(options.game).solve(options.game, options, lexicon)
@@ -266,8 +266,8 @@ def warn(message: str) -> None:
 
 def run_lexicon_info(options: argparse.Namespace) -> dict[str, Any]:
     """Return the counts of a word list."""
-    from . import wordlist
     from .core.rules.languages import language
+    from .files import wordlist
 
     path = wordlist.resolve(options.path)
     lexicon = wordlist.load(options.path, progress, language(options.language))
@@ -290,22 +290,22 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     if options.command == "solve":
         return run_solve(options), render_solved, 0
     if options.command == "eval":
-        from . import evaluate
+        from .screenshot import evaluate
 
         report = evaluate.run(options.directory, options.reader, options.game)
         return report, evaluate.render, evaluate.status(report)
     if options.command == "play":
-        from . import loop
+        from .wordament import player
 
-        return loop.run(options, say_for(options), warn, progress)
+        return player.run(options, say_for(options), warn, progress)
     if options.command == "overlay" and options.overlay_game in CROSSWORD_TITLES:
-        from . import crossword_watch
+        from .crossword import overlay as crossword_overlay
 
-        return crossword_watch.run(options, say_for(options), warn, progress)
+        return crossword_overlay.run(options, say_for(options), warn, progress)
     if options.command == "overlay":
-        from . import watch
+        from .bookworm import overlay as bookworm_overlay
 
-        return watch.run(options, say_for(options), warn, progress)
+        return bookworm_overlay.run(options, say_for(options), warn, progress)
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":

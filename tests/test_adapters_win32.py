@@ -94,7 +94,7 @@ def test_a_cloaked_store_app_counts_as_minimised_or_on_another_desktop():
 
 
 def test_the_message_for_a_hidden_game_says_minimised_or_on_another_desktop():
-    from assistant import live
+    from assistant.live import target as live
 
     found = finder(FakeDesktop([FakeWindow(7, "Wordament", Region(1, 2, 3, 4), pid=901,
                                            cloaked=2)]))

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from assistant import live
 from assistant.adapters.window import Window, WindowGone
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
+from assistant.live import target as live
 
 GAME = Window(7, "Bookworm Adventures", Region(100, 100, 800, 600))
 

@@ -9,11 +9,11 @@ from argparse import Namespace
 import pytest
 
 from assistant.adapters.overlay import pieces
+from assistant.bookworm.scene import MARK
 from assistant.core.gestures import Region
-from assistant.crossword_watch import watch_for
+from assistant.crossword.overlay import watch_for
+from assistant.crossword.scene import BLANK, bag_line, move_scene
 from assistant.profiles import crossword
-from assistant.scene import MARK
-from assistant.scene_crossword import BLANK, bag_line, move_scene
 from assistant.vision.types import Cell, Reading
 from tests.conftest import run_cli, spy
 from tests.wordfeud_draw import MIDGAME

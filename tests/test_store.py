@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant.adapters.dirs import cache_dir, data_dir
 from assistant.core.types import BadInput
-from assistant.store import Play, Removed, Round, Store
+from assistant.files.folders import cache_dir, data_dir
+from assistant.store.store import Play, Removed, Round, Store
 from tests.conftest import REPO, run_cli
 from tests.store_writer import word
 

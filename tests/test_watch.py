@@ -11,10 +11,12 @@ from argparse import Namespace
 import numpy as np
 import pytest
 
-from assistant import bookworm_board, live, watch
 from assistant.adapters.overlay import RecordedOverlay, pieces
+from assistant.bookworm import board as bookworm_board
+from assistant.bookworm import overlay as watch
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
+from assistant.live import target as live
 from assistant.vision.types import Cell, Reading
 from tests import draw_bookworm as draw
 from tests.conftest import spy

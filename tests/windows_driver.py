@@ -143,7 +143,7 @@ def grab() -> Any:
 
 def marked(shot: Any, box: tuple[int, int, int, int]) -> float:
     """Return the share of the box's pixels in the overlay's ink."""
-    from assistant.scene import MARK  # the overlay's ink, "#rrggbb"
+    from assistant.bookworm.scene import MARK
     ink = [int(MARK[i:i + 2], 16) for i in (5, 3, 1)]  # as blue, green, red
     x, y, w, h = box
     part = shot[y:y + h, x:x + w, :3]

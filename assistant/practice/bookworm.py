@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import writable, write_json
+from ..files.user import writable, write_json
 from . import bookworm_rules as R
 
 TITLE = "Bookworm Adventures (practice)"
@@ -248,8 +248,8 @@ class Play:
 
 def load_lexicon(spec: str | None) -> tuple[Path, frozenset[str]]:
     """Return a word list's file and its words (uppercase), from a path or a bundled name."""
-    from .. import wordlist
     from ..core.lexicon import parse_words
+    from ..files import wordlist
 
     path = wordlist.resolve(spec)
     return path, frozenset(parse_words(wordlist.read_bytes(path), f"lexicon {path}").words)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from .core.types import BadInput
+from ..core.types import BadInput
 
 FILENAME = "history.sqlite"
 BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
@@ -210,7 +210,7 @@ class Removed:
 def default_path() -> Path:
     """Return where the user's store lives: history.sqlite in the data folder (a store left in
     the folder of versions before 0.2 is brought over first: upgrade.py)."""
-    from .adapters.dirs import data_dir, old_data_dir
+    from ..files.folders import data_dir, old_data_dir
 
     path, old = data_dir() / FILENAME, old_data_dir()
     if old is not None and old != path.parent and (old / FILENAME).exists():

@@ -47,22 +47,22 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from . import live
-from .adapters.mouse import FailSafe, Moved
-from .core import plan
-from .core.gestures import Drag, Point, Region
-from .core.types import BadInput
-from .profiles import profile
-from .profiles.grid import GridResult, WordJSON
-from .watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
+from ..adapters.mouse import FailSafe, Moved
+from ..core import plan
+from ..core.gestures import Drag, Point, Region
+from ..core.types import BadInput
+from ..live import target as live
+from ..profiles import profile
+from ..profiles.grid import GridResult, WordJSON
+from .feedback_watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
 
 if TYPE_CHECKING:
 
-    from .adapters.mouse import Mouse
-    from .adapters.screen import Screen
-    from .core.lexicon import Lexicon
-    from .store import Store
-    from .vision.feedback import Face
+    from ..adapters.mouse import Mouse
+    from ..adapters.screen import Screen
+    from ..core.lexicon import Lexicon
+    from ..store.store import Store
+    from ..vision.feedback import Face
 
 GAME = "wordament"
 TITLE = "Wordament"  # the window title looked for by default
@@ -171,14 +171,14 @@ class Tracer:
 
     def face(self, tile: int) -> Face:
         """Return the tile's face now."""
-        from .vision import feedback
+        from ..vision import feedback
 
         region = self.tiles[tile]
         return feedback.face(self.screen.grab(region), (0, 0, region.w, region.h))
 
     def selected(self, tile: int) -> bool:
         """True when the tile shows selected now."""
-        from .vision import feedback
+        from ..vision import feedback
 
         return feedback.selected(self.face(tile))
 
@@ -186,7 +186,7 @@ class Tracer:
         """Whether the game has let go of a drag ending on this tile: True when the tile
         shows the board's face or a verdict's, False when the grid has gone, None while
         the tile still shows selected."""
-        from .vision import feedback
+        from ..vision import feedback
 
         face = self.face(tile)
         return None if feedback.selected(face) else feedback.on_screen([face], self.board) > 0
@@ -196,7 +196,7 @@ def path_points(points: tuple[Point, ...], step: int = PATH_STEP) -> list[Point]
     """Return points along a drag's path, at most `step` pixels apart."""
     from itertools import pairwise
 
-    from .adapters.mouse import steps
+    from ..adapters.mouse import steps
 
     return [points[0], *(p for a, b in pairwise(points) for p in steps(a, b, step))]
 
@@ -322,7 +322,7 @@ class Player:
 
     def watch(self, board: live.Board) -> None:
         """Point the watcher (and the tracer) at the board's grid."""
-        from .vision import feedback
+        from ..vision import feedback
 
         x, y, w, h = board.reading.region or (0, 0, *board.frame.shape[1::-1])
         grid = Region(board.origin[0] + x, board.origin[1] + y, w, h)
@@ -340,7 +340,7 @@ class Player:
         """Return the board and drags where the game is now: if its window moved, wait for it
         to keep still (BadInput if now mostly off the screen), read the board again there, and
         move the mouse's bounds with it."""
-        from .adapters import screen as screens
+        from ..adapters import screen as screens
 
         region = self.target.where()
         if (region.x, region.y) == board.origin and region == self.mouse.bounds:
@@ -515,7 +515,7 @@ def signals_raised() -> Iterator[None]:
 @contextmanager
 def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bool]]:
     """Yield a function that tells whether the stop key was pressed."""
-    from .adapters.keys import StopKey
+    from ..adapters.keys import StopKey
 
     with StopKey(name, warn) as key:
         yield key.pressed
@@ -562,10 +562,10 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
          progress: Callable[[str], None], played: list[Tally]) -> None:
     """Play Wordament on the screen as the options say, each round's tally added to `played`
     as it begins."""
-    from . import wordlist
-    from .adapters.mouse import PyAutoGuiMouse
-    from .adapters.screen import MssScreen
-    from .store import Store
+    from ..adapters.mouse import PyAutoGuiMouse
+    from ..adapters.screen import MssScreen
+    from ..files import wordlist
+    from ..store.store import Store
 
     lexicon = wordlist.load(options.lexicon, progress)
     extra = wordlist.load(options.extra_lexicon, progress) if options.extra_lexicon else None
@@ -630,8 +630,8 @@ def rounds(player: Player) -> None:
 def dry_run(options: Namespace, say: Callable[[str], None],
             progress: Callable[[str], None]) -> dict[str, Any]:
     """Read and solve the board, and show the drags that would be made; move nothing."""
-    from . import wordlist
-    from .adapters.screen import MssScreen
+    from ..adapters.screen import MssScreen
+    from ..files import wordlist
 
     lexicon = wordlist.load(options.lexicon, progress)
     target = live.find_target(options, TITLE, progress)
@@ -639,7 +639,7 @@ def dry_run(options: Namespace, say: Callable[[str], None],
     live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
                                 live.Stopper(), None, say)
-    from .store import banned
+    from ..store.store import banned
 
     refused = banned(GAME)  # play never tries these: the dry run does not show them either
     drags = [d for d in drags_of(board) if d.word not in refused]
@@ -656,7 +656,7 @@ def annotate(board: live.Board, out: str | None) -> None:
     """Save the board's capture with what each tile was read as and the best word's path
     (--annotate), once the round no longer waits on it."""
     if out:
-        from .screenshot import annotate as draw
+        from ..screenshot.solve import annotate as draw
 
         draw(board.frame, board.reading, profile(GAME).best_play(board.result), out)
 
@@ -674,7 +674,7 @@ def found(result: GridResult, in_lexicon: bool) -> list[Word]:
 
 def list_of(words: list[str]) -> Lexicon:
     """Return a lexicon of a few words (those the game taught us)."""
-    from .core.lexicon import Lexicon, WordList
+    from ..core.lexicon import Lexicon, WordList
 
     return Lexicon.from_wordlist(WordList(words), "learned")
 

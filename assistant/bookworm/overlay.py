@@ -35,26 +35,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import live, scene
-from .adapters.overlay import TITLE as OVERLAY_TITLE
-from .adapters.overlay import Scene, pieces
-from .core.gestures import Region
-from .core.types import BadInput
-from .profiles import bookworm as profile
-from .profiles.types import printable
-from .timing import ms
+from ..adapters.overlay import TITLE as OVERLAY_TITLE
+from ..adapters.overlay import Scene, pieces
+from ..core.gestures import Region
+from ..core.types import BadInput
+from ..live import target as live
+from ..profiles import bookworm as profile
+from ..profiles.types import printable
+from ..vision.timing import ms
+from . import scene
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .adapters.mouse import Mouse
-    from .adapters.overlay import Overlay
-    from .adapters.screen import Screen
+    from ..adapters.mouse import Mouse
+    from ..adapters.overlay import Overlay
+    from ..adapters.screen import Screen
+    from ..core.lexicon import Lexicon
+    from ..profiles.bookworm import BookwormResult
+    from ..vision.types import Reading
     from .attacker import Attacker
-    from .core.lexicon import Lexicon
-    from .profiles.bookworm import BookwormResult
-    from .vision.types import Reading
-from .bookworm_board import board_json, board_text, crop, holes, solved, unsure_line
+from .board import board_json, board_text, crop, holes, solved, unsure_line
 
 GAME = "bookworm"
 TITLE = "Bookworm"  # the window title looked for by default
@@ -269,7 +270,7 @@ class Watch:
 
     def read_frame(self, whole: np.ndarray) -> Reading:
         """Return the game's board read in a grab of its window (BadInput: none there)."""
-        from . import vision
+        from .. import vision
 
         return vision.read_board(self.game, whole, self.options.reader)
 
@@ -342,7 +343,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     """Watch the Bookworm window and draw the best word over it (with --play, attack with
     it) until stopped; return the boards shown, the attacks made and why it stopped (on
     every way out: the stop key, a signal, a fault), how to render it, and the exit status."""
-    from .loop import way_out
+    from ..wordament.player import way_out
 
     kept: dict[str, Any] = {}
     stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
@@ -355,12 +356,12 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
                  progress: Callable[[str], None], kept: dict[str, Any]) -> None:
     """Watch and draw (and attack, with --play) board after board; the Watch and Attacker
     are kept in `kept` as soon as they exist, for the report."""
-    from . import wordlist
-    from .adapters.overlay import overlay
-    from .adapters.screen import MssScreen
+    from ..adapters.overlay import overlay
+    from ..adapters.screen import MssScreen
+    from ..files import wordlist
+    from ..store.store import Store
+    from ..wordament.player import stop_key
     from .attacker import Attacker
-    from .loop import stop_key
-    from .store import Store
 
     lexicon = wordlist.load(options.lexicon, progress)
     wordlist.index(lexicon)  # built (or loaded) once, now
@@ -405,7 +406,7 @@ def show_boards(watch: Watch, attacker: Attacker | None) -> None:
 
 def mouse_for(target: live.Target) -> Mouse:
     """Return the real mouse, kept inside the game's window."""
-    from .adapters.mouse import PyAutoGuiMouse
+    from ..adapters.mouse import PyAutoGuiMouse
 
     return PyAutoGuiMouse(target.where(), target.where)
 

@@ -22,16 +22,17 @@ from argparse import Namespace
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import live, watch
-from .core.gestures import Region
-from .scene_crossword import area, move_scene
+from ..bookworm import overlay as watch
+from ..core.gestures import Region
+from ..live import target as live
+from .scene import area, move_scene
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .adapters.overlay import Scene
-    from .profiles.crossword import CrosswordResult
-    from .vision.types import Reading
+    from ..adapters.overlay import Scene
+    from ..profiles.crossword import CrosswordResult
+    from ..vision.types import Reading
 
 REMEMBERED = 32  # boards whose moves are kept, not solved again
 
@@ -49,7 +50,7 @@ class CrosswordWatch(watch.Watch):
 
     def read_frame(self, whole: np.ndarray) -> Reading:
         """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them."""
-        from . import vision
+        from .. import vision
 
         return vision.read_board(self.game, whole, self.options.reader, self.options.language)
 
@@ -76,8 +77,8 @@ class CrosswordWatch(watch.Watch):
 
     def solve(self, reading: Reading) -> CrosswordResult:  # type: ignore[override]
         """Return the best moves for a reading (from memory for a board and rack seen before)."""
-        from .profiles import crossword
-        from .vision.board import board_lines
+        from ..profiles import crossword
+        from ..vision.board import board_lines
 
         key = (board_lines(reading), tuple(c.text for c in reading.rack),
                tuple(reading.uncertain()), tuple(c.state for c in reading.cells))
@@ -98,7 +99,7 @@ class CrosswordWatch(watch.Watch):
         shown = f"(shown in {line['overlay_ms']:g} ms)"
         if not line["moves"]:
             return f"no move with rack {line['rack']} {shown}"
-        from .scene_crossword import move_line
+        from .scene import move_line
 
         best = line["moves"][0]
         return f"{move_line(best)} points: {', '.join(best['words'])} {shown}"
@@ -116,7 +117,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     """Watch the game's window and draw the best move over it until stopped; return the boards
     shown and why it stopped (on every way out: the stop key, a signal, a fault), how to
     render it, and the exit status."""
-    from .loop import way_out
+    from ..wordament.player import way_out
 
     kept: dict[str, Any] = {}
     stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
@@ -129,11 +130,11 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
                  progress: Callable[[str], None], kept: dict[str, Any]) -> None:
     """Watch and draw board after board until stopped; the watch is kept in `kept` as soon as
     it exists, for the report."""
-    from . import wordlist
-    from .adapters.overlay import overlay
-    from .adapters.screen import MssScreen
-    from .core.rules import crossword_rules
-    from .loop import stop_key
+    from ..adapters.overlay import overlay
+    from ..adapters.screen import MssScreen
+    from ..core.rules import crossword_rules
+    from ..files import wordlist
+    from ..wordament.player import stop_key
 
     game = options.overlay_game
     tongue = crossword_rules(game, options.language).tongue  # BadInput for a wrong --language

@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .core.gestures import Point, Region
-from .core.types import BadInput
+from ..core.gestures import Point, Region
+from ..core.types import BadInput
 
 if TYPE_CHECKING:
-    from .adapters.screen import Screen
-    from .adapters.window import Window, Windows
-    from .core.lexicon import Lexicon
-    from .profiles.types import AnyProfile, Solved
-    from .vision.types import Reading
+    from ..adapters.screen import Screen
+    from ..adapters.window import Window, Windows
+    from ..core.lexicon import Lexicon
+    from ..profiles.types import AnyProfile, Solved
+    from ..vision.types import Reading
 
 POLL_SECONDS = 0.02  # between captures while waiting for a board
 THUMB = (32, 24)  # a frame's signature: its grey shades at this size
@@ -100,7 +100,7 @@ def find_target(options: Namespace, default_title: str,
                 tell: Callable[[str], None] = lambda line: None) -> Target:
     """Return the game to play: --region, or the window the user means by --window-title (or
     the game's own title), told in one line; BadInput when there is none or no one."""
-    from .adapters import window as windows
+    from ..adapters import window as windows
 
     windows.prepare(tell)
     if options.region:
@@ -113,7 +113,7 @@ def find_target(options: Namespace, default_title: str,
 
 def capture(target: Target, screen: Screen, first: bool = False) -> np.ndarray:
     """Return a capture of the game's region; on the first, check it can be trusted."""
-    from .adapters import screen as screens
+    from ..adapters import screen as screens
 
     region = target.where()
     if first:
@@ -152,7 +152,7 @@ def read_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
 def read_frame(frame: np.ndarray, target: Target, seen: float, game: str, profile: AnyProfile,
                options: Namespace, lexicon: Lexicon) -> Board | None:
     """Return the board in a capture of the game, read and solved, or None when none is."""
-    from . import vision
+    from .. import vision
 
     try:
         reading = vision.read_board(game, frame, options.reader)
@@ -168,7 +168,7 @@ def warm_up(frame: np.ndarray, game: str, reader: str) -> None:
     before a board is timed."""
     from contextlib import suppress
 
-    from . import vision
+    from .. import vision
 
     with suppress(BadInput):
         vision.read_board(game, frame, reader)

@@ -1,0 +1,7 @@
+"""The history: what each game accepted and rejected, and the rounds played (SQLite).
+
+  store     the store: one SQLite file per user, its schema, the evidence on each word
+  upgrade   the store of versions before 0.2 brought over from their data folder
+
+`assistant history` (the command that shows it) is assistant/history.py.
+"""
