@@ -16,6 +16,7 @@ from assistant.bookworm import board as bookworm_board
 from assistant.bookworm import overlay as watch
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
+from assistant.live import stopping
 from assistant.live import target as live
 from assistant.vision.types import Cell, Reading
 from tests import draw_bookworm as draw
@@ -78,7 +79,7 @@ def stage(enable, monkeypatch):
         options = Namespace(reader="template", settle=0.15, top=None, min_len=None,
                             health=None, enemy=None, wait=5.0)
         target = live.Target(Region(0, 0, first.shape[1], first.shape[0]))
-        seen = watch.Watch(target, film, overlay, enable, options, live.Stopper(),
+        seen = watch.Watch(target, film, overlay, enable, options, stopping.Stopper(),
                            lambda line, text: lines.append(line))
         return seen, film, overlay, lines, reads
     return make

@@ -39,6 +39,7 @@ from ..adapters.overlay import TITLE as OVERLAY_TITLE
 from ..adapters.overlay import Scene, pieces
 from ..core.gestures import Region
 from ..core.types import BadInput
+from ..live import stopping
 from ..live import target as live
 from ..profiles import bookworm as profile
 from ..profiles.types import printable
@@ -101,7 +102,7 @@ class Watch:
     overlay: Overlay
     lexicon: Lexicon
     options: Namespace
-    stop: live.Stopper
+    stop: stopping.Stopper
     report: Callable[[dict[str, Any], str], None]  # a board's JSON line and its text line
     refused: set[str] = field(default_factory=set)  # words the game refused: never shown
     window: Region | None = None  # where the window was at the last look
@@ -343,7 +344,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     """Watch the Bookworm window and draw the best word over it (with --play, attack with
     it) until stopped; return the boards shown, the attacks made and why it stopped (on
     every way out: the stop key, a signal, a fault), how to render it, and the exit status."""
-    from ..wordament.player import way_out
+    from ..live.stopping import way_out
 
     kept: dict[str, Any] = {}
     stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
@@ -359,8 +360,8 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     from ..adapters.overlay import overlay
     from ..adapters.screen import MssScreen
     from ..files import wordlist
+    from ..live.stopping import stop_key
     from ..store.store import Store
-    from ..wordament.player import stop_key
     from .attacker import Attacker
 
     lexicon = wordlist.load(options.lexicon, progress)
@@ -370,7 +371,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     live.warm_up(live.capture(target, screen, first=True), GAME, "template")
     with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
         drawing = overlay()
-        watch = Watch(target, screen, drawing, lexicon, options, live.Stopper(pressed),
+        watch = Watch(target, screen, drawing, lexicon, options, stopping.Stopper(pressed),
                       reporter(options, say), store.rejected(GAME))
         attacker = Attacker(watch, mouse_for(target), store) if options.play else None
         kept.update(watch=watch, attacker=attacker)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..bookworm import overlay as watch
 from ..core.gestures import Region
+from ..live import stopping
 from ..live import target as live
 from .scene import area, move_scene
 
@@ -117,7 +118,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     """Watch the game's window and draw the best move over it until stopped; return the boards
     shown and why it stopped (on every way out: the stop key, a signal, a fault), how to
     render it, and the exit status."""
-    from ..wordament.player import way_out
+    from ..live.stopping import way_out
 
     kept: dict[str, Any] = {}
     stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
@@ -134,7 +135,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     from ..adapters.screen import MssScreen
     from ..core.rules import crossword_rules
     from ..files import wordlist
-    from ..wordament.player import stop_key
+    from ..live.stopping import stop_key
 
     game = options.overlay_game
     tongue = crossword_rules(game, options.language).tongue  # BadInput for a wrong --language
@@ -146,7 +147,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     with stop_key(options.stop_key, warn) as pressed:
         drawing = overlay()
         seeing = watch_for(game)(target, screen, drawing, lexicon, options,
-                                 live.Stopper(pressed), watch.reporter(options, say))
+                                 stopping.Stopper(pressed), watch.reporter(options, say))
         kept["watch"] = seeing
         if not options.json:
             say(f"watching {target.name}: the best move is drawn on its board; "
@@ -158,7 +159,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
 
 
 def show_boards(seeing: CrosswordWatch) -> None:
-    """Show board after board until stopped (live.Stopped); the first within --wait."""
+    """Show board after board until stopped (stopping.Stopped); the first within --wait."""
     board = seeing.next_board(time.monotonic() + seeing.options.wait)
     while True:
         seeing.present(board)

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core.gestures import Point, Region
 from ..core.types import BadInput
+from . import stopping
 
 if TYPE_CHECKING:
     from ..adapters.screen import Screen
@@ -189,7 +190,7 @@ def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
 
 
 def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
-                   options: Namespace, lexicon: Lexicon, stop: Stopper,
+                   options: Namespace, lexicon: Lexicon, stop: stopping.Stopper,
                    unlike: str | None = None,
                    say: Callable[[str], None] = lambda line: None) -> Board:
     """Return the next board shown (one whose text differs from `unlike`, if given), waiting
@@ -202,7 +203,7 @@ def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfil
     while time.monotonic() < start + options.wait:
         stop.check()
         if stop.out_of_time():
-            raise OutOfTime(f"no {game} board in {target.name} within the time given "
+            raise stopping.OutOfTime(f"no {game} board in {target.name} within the time given "
                             "(--seconds)")
         if not told and time.monotonic() > start + TELL_AFTER:
             say(f"waiting for a {game} board in {target.name} (up to {options.wait:g} s)")
@@ -265,32 +266,3 @@ def cover(frame: np.ndarray, clean: np.ndarray, mask: np.ndarray) -> np.ndarray:
     if clean.shape == frame.shape and mask.shape == frame.shape[:2]:
         cv2.copyTo(clean, mask, frame)
     return frame
-
-
-class Stopped(Exception):
-    """The user asked play to stop: the stop key, or the fail-safe corner."""
-
-
-class OutOfTime(Stopped):
-    """The time given (--seconds) ran out while play waited."""
-
-
-class Stopper:
-    """The ways to stop play: the stop key (if it could be set up), the pointer thrown into a
-    screen corner (`corner`: raises FailSafe) and a time limit."""
-
-    def __init__(self, pressed: Callable[[], bool] = lambda: False,
-                 deadline: float | None = None,
-                 corner: Callable[[], None] = lambda: None) -> None:
-        self.pressed, self.deadline, self.corner = pressed, deadline, corner
-
-    def check(self) -> None:
-        """Raise Stopped when the stop key was pressed (FailSafe when the pointer is in a
-        screen corner)."""
-        if self.pressed():
-            raise Stopped("the stop key was pressed")
-        self.corner()
-
-    def out_of_time(self) -> bool:
-        """True when the time given (--seconds) is up."""
-        return self.deadline is not None and time.monotonic() >= self.deadline

@@ -20,38 +20,37 @@ every word, and learn from the game's own feedback, round after round.
   tells the watcher, whose grabs may miss it). A game that is busy merges the motion events
   queued meanwhile into the last one (Tk does, and so does Windows), so a pointer that moved
   on while it was busy would skip a tile: the game would take the drag short.
-- The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
-  reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
-  word is already being dragged; it hands the verdicts over on a queue. A word with no
-  feedback, or rejected on some tiles only, is dragged once more, slower; three words in a
-  row without feedback stop play. Every drag is one swipe of the round's tally, as the game
-  counts them.
+- The Watcher (feedback_watcher.py), a thread of its own, grabs the grid every few
+  milliseconds and reads each swipe's verdict from the colour its tiles flash (vision.feedback)
+  while the next word is already being dragged; it hands the verdicts over on a queue. A word
+  with no feedback, or rejected on some tiles only, is dragged once more, slower; three words
+  in a row without feedback stop play. Every drag is one swipe of the round's tally, as the
+  game counts them.
 - The speed (Pace) finds itself: slower when a drag comes back partial or silent, faster
   while every drag registers; --drag-ms fixes it instead.
-- One way out (run): the stop key, the fail-safe corner, Ctrl-C, SIGTERM, SIGHUP, a closed
-  window and every error let go of the mouse, close the round in the store and give the
-  report, its "stopped" saying why, then the status that fits (2 for a fault, 130 for Ctrl-C,
-  128 + the signal's number for another signal).
+- One way out (run, through live.stopping.way_out): the stop key, the fail-safe corner,
+  Ctrl-C, SIGTERM, SIGHUP, a closed window and every error let go of the mouse, close the round
+  in the store and give the report, its "stopped" saying why, then the status that fits (2 for
+  a fault, 130 for Ctrl-C, 128 + the signal's number for another signal).
 """
 
 from __future__ import annotations
 
-import os
-import signal
-import sys
 import time
 from argparse import Namespace
 from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from ..adapters.mouse import FailSafe, Moved
+from ..adapters.mouse import Moved
 from ..core import plan
 from ..core.gestures import Drag, Point, Region
 from ..core.types import BadInput
+from ..live import stopping
 from ..live import target as live
+from ..live.stopping import corner, stop_key, way_out
 from ..profiles import profile
 from ..profiles.grid import GridResult, WordJSON
 from .feedback_watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
@@ -76,7 +75,6 @@ UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop wai
 FREED_LIMIT = 0.3  # longest wait before a press for the last drag's tiles to be let go
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
-FAULT, INTERRUPTED = 2, 130  # exit statuses: bad input or a fault; Ctrl-C
 
 
 @dataclass(frozen=True)
@@ -216,7 +214,7 @@ class Player:
     lexicon: Lexicon
     extra: Lexicon | None  # words to try after the lexicon's, to learn the game's dictionary
     options: Namespace
-    stop: live.Stopper
+    stop: stopping.Stopper
     say: Callable[[str], None]
     silent: int = 0  # words in a row without feedback
     played: list[Tally] = field(default_factory=list)
@@ -481,70 +479,7 @@ def doubtful(word: Word) -> bool:
     return word.verdict == "no feedback" or (word.verdict == "rejected" and word.partly)
 
 
-# --- the command: one way out ---------------------------------------------------------------
-
-class Signalled(BaseException):
-    """A signal (SIGTERM, SIGHUP) asked the process to end."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(f"ended by {signal.Signals(number).name}")
-        self.number = number
-
-
-@contextmanager
-def signals_raised() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP, the first of them, into Signalled for the with block (later
-    ones are ignored while play winds up)."""
-    numbers = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-    came: list[int] = []
-
-    def handler(number: int, frame: object) -> None:
-        if not came:
-            came.append(number)
-            raise Signalled(number)
-
-    saved = {n: signal.signal(n, handler) for n in numbers
-             if signal.getsignal(n) is not signal.SIG_IGN}
-    try:
-        yield
-    finally:
-        for number, old in saved.items():
-            signal.signal(number, old)
-
-
-@contextmanager
-def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bool]]:
-    """Yield a function that tells whether the stop key was pressed."""
-    from ..adapters.keys import StopKey
-
-    with StopKey(name, warn) as key:
-        yield key.pressed
-
-
-def way_out(work: Callable[[], None]) -> tuple[str | None, int]:
-    """Run the work with SIGTERM and SIGHUP raised as Signalled; return why it stopped (None
-    when it ended by itself) and the exit status. A fault's one line goes to stderr."""
-    with signals_raised():
-        try:
-            work()
-        except (live.Stopped, FailSafe) as why:  # the stop key, the pointer in a corner
-            return str(why), 0
-        except KeyboardInterrupt:
-            return "interrupted (Ctrl-C)", INTERRUPTED
-        except Signalled as why:
-            return str(why), 128 + why.number
-        except BadInput as err:
-            print(f"assistant: error: {err}", file=sys.stderr, flush=True)
-            return str(err), FAULT
-        except Exception as err:  # a bug: one line for the user, the report all the same
-            if os.environ.get("ASSISTANT_DEBUG"):
-                raise
-            stopped = f"internal error: {type(err).__name__}: {err}"
-            print(f"assistant: {stopped} (set ASSISTANT_DEBUG=1 for the traceback)",
-                  file=sys.stderr, flush=True)
-            return stopped, 1
-    return None, 0
-
+# --- the command ------------------------------------------------------------------------------
 
 def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
         progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
@@ -578,29 +513,13 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     try:
         with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
             player = Player(target, screen, mouse, watcher, store, lexicon, extra, options,
-                            live.Stopper(pressed, deadline, corner(mouse)), say,
+                            stopping.Stopper(pressed, deadline, corner(mouse)), say,
                             played=played, pace=Pace(options.drag_ms or DRAG_MS,
                                                      options.drag_ms is not None))
             rounds(player)
     finally:
         mouse.release()
         watcher.close()
-
-
-def corner(mouse: Mouse) -> Callable[[], None]:
-    """Return the check that raises FailSafe while the pointer is in a screen corner (as
-    pyautogui's fail-safe does during a gesture)."""
-    gui = getattr(mouse, "gui", None)
-    if gui is None:
-        return lambda: None
-
-    def check() -> None:
-        try:
-            gui.failSafeCheck()
-        except gui.FailSafeException:
-            raise FailSafe("the pointer was thrown into a screen corner (fail-safe): "
-                           "stopped") from None
-    return check
 
 
 def rounds(player: Player) -> None:
@@ -614,7 +533,7 @@ def rounds(player: Player) -> None:
         player.watcher.rest()
         try:
             board = player.read(unlike=unlike)
-        except live.OutOfTime as why:
+        except stopping.OutOfTime as why:
             if number:
                 return
             raise BadInput(str(why)) from None
@@ -638,7 +557,7 @@ def dry_run(options: Namespace, say: Callable[[str], None],
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
-                                live.Stopper(), None, say)
+                                stopping.Stopper(), None, say)
     from ..store.store import banned
 
     refused = banned(GAME)  # play never tries these: the dry run does not show them either
