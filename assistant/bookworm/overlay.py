@@ -357,7 +357,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
                  progress: Callable[[str], None], kept: dict[str, Any]) -> None:
     """Watch and draw (and attack, with --play) board after board; the Watch and Attacker
     are kept in `kept` as soon as they exist, for the report."""
-    from ..adapters.overlay import overlay
+    from ..adapters.backends import overlay
     from ..adapters.screen import MssScreen
     from ..files import wordlist
     from ..live.stopping import stop_key

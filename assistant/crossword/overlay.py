@@ -131,7 +131,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
                  progress: Callable[[str], None], kept: dict[str, Any]) -> None:
     """Watch and draw board after board until stopped; the watch is kept in `kept` as soon as
     it exists, for the report."""
-    from ..adapters.overlay import overlay
+    from ..adapters.backends import overlay
     from ..adapters.screen import MssScreen
     from ..core.rules import crossword_rules
     from ..files import wordlist

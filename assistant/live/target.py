@@ -101,12 +101,13 @@ def find_target(options: Namespace, default_title: str,
                 tell: Callable[[str], None] = lambda line: None) -> Target:
     """Return the game to play: --region, or the window the user means by --window-title (or
     the game's own title), told in one line; BadInput when there is none or no one."""
+    from ..adapters import backends
     from ..adapters import window as windows
 
-    windows.prepare(tell)
+    backends.prepare(tell)
     if options.region:
         return Target(windows.parse_region(options.region))
-    found = windows.windows()
+    found = backends.windows()
     game = found.find(options.window_title or default_title)
     tell(f"window: {windows.describe(game)}")
     return Target(game.region, found, game)
