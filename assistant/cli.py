@@ -27,6 +27,7 @@ FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}  # output that canno
 SECONDS = decimal(numbers.MAX_SECONDS)  # --wait, --seconds: over 0, at most a day
 HEARTS = decimal(numbers.MAX_HEARTS)  # --health
 CROSSWORD_TITLES = {"wordfeud": "Wordfeud", "scrabble": "Scrabble", "wwf": "Words With Friends"}
+PRACTICE = {"wordament": "wordament", "bookworm": "bookworm_window"}  # windows: run, render
 
 
 class Parser(argparse.ArgumentParser):
@@ -309,7 +310,8 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":
-        game = importlib.import_module(f".practice.{options.practice_game}", __package__)
+        game = importlib.import_module(f".practice.{PRACTICE[options.practice_game]}",
+                                       __package__)
         return game.run(options), game.render, 0
     return run_lexicon_info(options), render_lexicon_info, 0
 
