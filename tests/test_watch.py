@@ -13,7 +13,7 @@ import pytest
 
 from assistant.adapters.overlay import RecordedOverlay, pieces
 from assistant.bookworm import board as bookworm_board
-from assistant.bookworm import overlay as watch
+from assistant.bookworm import watch
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 from assistant.live import stopping

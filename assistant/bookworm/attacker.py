@@ -21,14 +21,14 @@ from ..core.types import BadInput
 from ..live import target as live
 from ..profiles import bookworm as profile
 from .board import clicks, crop, solved
-from .overlay import GAME, IGNORED
+from .watch import GAME, IGNORED
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ..adapters.mouse import Mouse
     from ..store.store import Store
-    from .overlay import Watch
+    from .watch import Watch
 
 TAKEN = 60  # colour levels (0..255) a cell's middle changes by, on average, once its tile left
 TAKE_SECONDS = 2.0  # the game must take the clicked tiles within this

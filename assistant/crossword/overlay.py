@@ -22,7 +22,7 @@ from argparse import Namespace
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..bookworm import overlay as watch
+from ..bookworm import watch
 from ..core.gestures import Region
 from ..live import stopping
 from ..live import target as live
