@@ -51,6 +51,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     from ..files import wordlist
     from ..live.stopping import stop_key
     from ..store.store import Store
+    from ..store.user import default_path
     from .attacker import Attacker
 
     lexicon = wordlist.load(options.lexicon, progress)
@@ -58,7 +59,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     target = live.find_target(options, TITLE, progress)
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), GAME, "template")
-    with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
+    with Store.open(default_path()) as store, stop_key(options.stop_key, warn) as pressed:
         drawing = overlay()
         watch = Watch(target, screen, drawing, lexicon, options, stopping.Stopper(pressed),
                       reporter(options, say), store.rejected(GAME))

@@ -501,6 +501,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     from ..adapters.screen import MssScreen
     from ..files import wordlist
     from ..store.store import Store
+    from ..store.user import default_path
 
     lexicon = wordlist.load(options.lexicon, progress)
     extra = wordlist.load(options.extra_lexicon, progress) if options.extra_lexicon else None
@@ -511,7 +512,7 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     mouse = PyAutoGuiMouse(target.region, target.where)
     watcher = Watcher(screen)
     try:
-        with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
+        with Store.open(default_path()) as store, stop_key(options.stop_key, warn) as pressed:
             player = Player(target, screen, mouse, watcher, store, lexicon, extra, options,
                             stopping.Stopper(pressed, deadline, corner(mouse)), say,
                             played=played, pace=Pace(options.drag_ms or DRAG_MS,
@@ -558,7 +559,7 @@ def dry_run(options: Namespace, say: Callable[[str], None],
     live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
                                 stopping.Stopper(), None, say)
-    from ..store.store import banned
+    from ..store.user import banned
 
     refused = banned(GAME)  # play never tries these: the dry run does not show them either
     drags = [d for d in drags_of(board) if d.word not in refused]
