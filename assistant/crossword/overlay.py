@@ -9,7 +9,7 @@ game's parts:
 - The reading is `solve IMAGE`'s (vision.read_board with --language); a square read unsurely
   keeps its guess but every move through it is left out, a rack tile read unsurely is left
   out of the rack, and the panel names each (profiles.crossword.solve_reading).
-- Drawn (scene_crossword): each tile of the best move as its letter on its square, outlined;
+- Drawn (crossword/scene.py): each tile of the best move as its letter on its square, outlined;
   the panel beside board and rack: the move's words and score, the next moves, the bag.
 - A board and rack solved before are not solved again (the same turn seen after a move of
   the window).
