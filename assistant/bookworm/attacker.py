@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.gestures import Click, Point, Region
 from ..core.types import BadInput
+from ..live import changes
 from ..live import target as live
 from ..profiles import bookworm as profile
 from .board import clicks, crop, solved
@@ -145,7 +146,7 @@ class Attacker:
         window, grid = self.placed(), watch.grid
         if shown is None or shown.drawn is None or grid is None:
             return set()
-        now = live.cover(watch.screen.grab(grid.moved(window.x, window.y)), shown.clean,
+        now = changes.cover(watch.screen.grab(grid.moved(window.x, window.y)), shown.clean,
                          shown.drawn)
         if now.shape != shown.clean.shape:
             return set()

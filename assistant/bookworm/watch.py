@@ -8,8 +8,8 @@ tiles, board after board (the crossword overlay's watch builds on it).
   or the panel (checked every COVER_EVERY), the overlay hides and waits; closed: one line,
   exit status 2.
 - A change is told cheaply: the grid alone is grabbed and shrunk to a grey thumbnail
-  (live.thumbnail), with the overlay's own pixels put back as they were when the board was
-  read (live.cover), so its outlines never count as a change.
+  (changes.thumbnail), with the overlay's own pixels put back as they were when the board was
+  read (changes.cover), so its outlines never count as a change.
 - A changed grid is read only once it has kept still for --settle seconds (tiles fall in an
   animation), when no window lies over it (asked again then), and is found unchanged again
   after the read. A grid with an empty cell (tiles up in the word, or falling), or with a
@@ -31,7 +31,7 @@ from ..adapters.overlay import TITLE as OVERLAY_TITLE
 from ..adapters.overlay import Scene, pieces
 from ..core.gestures import Region
 from ..core.types import BadInput
-from ..live import stopping
+from ..live import changes, stopping
 from ..live import target as live
 from ..profiles import bookworm as profile
 from ..profiles.types import printable
@@ -133,7 +133,7 @@ class Watch:
         frame = self.screen.grab(self.watched(window))
         thumb = self.thumb(frame)
         if self.change is None:
-            if self.shown is not None and not live.changed(self.shown.thumb, thumb):
+            if self.shown is not None and not changes.changed(self.shown.thumb, thumb):
                 return None
             self.begin(window)
         return self.settled(window, frame, thumb)
@@ -145,7 +145,7 @@ class Watch:
         if self.change is not None or self.shown is None or self.window is None \
                 or time.monotonic() - self.checked >= COVER_EVERY:
             return False
-        return not live.changed(self.shown.thumb,
+        return not changes.changed(self.shown.thumb,
                                 self.thumb(self.screen.grab(self.watched(self.window))))
 
     # -- the window --------------------------------------------------------------------------
@@ -207,10 +207,10 @@ class Watch:
         """Return the thumbnail of a grab of the watched part, the overlay's pixels on it put
         back as they were without it."""
         if self.shown is not None and self.shown.drawn is not None:
-            frame = live.cover(frame, self.shown.clean, self.shown.drawn)
+            frame = changes.cover(frame, self.shown.clean, self.shown.drawn)
         cell = WINDOW_CELL if self.grid is None else \
             max(2, self.grid.w // self.across // THUMB_PER_TILE)
-        return live.thumbnail(frame, cell)
+        return changes.thumbnail(frame, cell)
 
     # -- a change, until it keeps still --------------------------------------------------------
 
@@ -223,7 +223,7 @@ class Watch:
         """Return the board once the grab has kept still for the settle time (else None)."""
         change, now = self.change, time.monotonic()
         assert change is not None
-        if change.thumb is None or live.changed(change.thumb, thumb):
+        if change.thumb is None or changes.changed(change.thumb, thumb):
             change.thumb, change.moved = thumb, now
             return None
         if now - change.moved < self.options.settle:
@@ -249,7 +249,7 @@ class Watch:
         if why := self.unready(reading):
             self.wait(window, clean, why)
             return None
-        if live.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
+        if changes.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
             change.thumb = None  # it changed while it was read: watch on
             return None
         solving = time.perf_counter()
@@ -301,7 +301,7 @@ class Watch:
         self.pending = None
         grab = self.watched(window)
         on_grab = [p.moved(-grab.x, -grab.y) for p in pieces(drawing) if p.overlap(grab)]
-        self.shown = Shown(thumb, clean, live.drawn(clean.shape, on_grab), board)
+        self.shown = Shown(thumb, clean, changes.drawn(clean.shape, on_grab), board)
         self.change = None
         self.boards += 1
         timings["draw"] = ms(time.perf_counter() - drawn)
