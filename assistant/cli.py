@@ -27,6 +27,7 @@ FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}  # output that canno
 SECONDS = decimal(numbers.MAX_SECONDS)  # --wait, --seconds: over 0, at most a day
 HEARTS = decimal(numbers.MAX_HEARTS)  # --health
 CROSSWORD_TITLES = {"wordfeud": "Wordfeud", "scrabble": "Scrabble", "wwf": "Words With Friends"}
+PRACTICE = {"wordament": "wordament", "bookworm": "bookworm_window"}  # windows: run, render
 
 
 class Parser(argparse.ArgumentParser):
@@ -221,11 +222,11 @@ def run_solve(options: argparse.Namespace) -> Solved:
         raise BadInput(f"{options.image}: give a screenshot or the board as text, not both")
     if options.game == "auto" and not options.image:
         raise BadInput("--game auto: give a screenshot, whose game is then recognised")
-    from . import wordlist
+    from .files import wordlist
 
     lexicon = wordlist.load(options.lexicon, progress, solve_language(options))
     if options.image:
-        from . import screenshot
+        from .screenshot import solve as screenshot
 
         return screenshot.solve(options, lexicon, warn)
     return profile(options.game).solve(options.game, options, lexicon)
@@ -266,8 +267,8 @@ def warn(message: str) -> None:
 
 def run_lexicon_info(options: argparse.Namespace) -> dict[str, Any]:
     """Return the counts of a word list."""
-    from . import wordlist
     from .core.rules.languages import language
+    from .files import wordlist
 
     path = wordlist.resolve(options.path)
     lexicon = wordlist.load(options.path, progress, language(options.language))
@@ -290,26 +291,27 @@ def dispatch(options: argparse.Namespace) -> tuple[Any, Callable[[Any], str], in
     if options.command == "solve":
         return run_solve(options), render_solved, 0
     if options.command == "eval":
-        from . import evaluate
+        from .screenshot import evaluate
 
         report = evaluate.run(options.directory, options.reader, options.game)
         return report, evaluate.render, evaluate.status(report)
     if options.command == "play":
-        from . import loop
+        from .wordament import player
 
-        return loop.run(options, say_for(options), warn, progress)
+        return player.run(options, say_for(options), warn, progress)
     if options.command == "overlay" and options.overlay_game in CROSSWORD_TITLES:
-        from . import crossword_watch
+        from .crossword import overlay as crossword_overlay
 
-        return crossword_watch.run(options, say_for(options), warn, progress)
+        return crossword_overlay.run(options, say_for(options), warn, progress)
     if options.command == "overlay":
-        from . import watch
+        from .bookworm import overlay as bookworm_overlay
 
-        return watch.run(options, say_for(options), warn, progress)
+        return bookworm_overlay.run(options, say_for(options), warn, progress)
     if options.command == "history":
         return history.run(options), history.render, 0
     if options.command == "practice":
-        game = importlib.import_module(f".practice.{options.practice_game}", __package__)
+        game = importlib.import_module(f".practice.{PRACTICE[options.practice_game]}",
+                                       __package__)
         return game.run(options), game.render, 0
     return run_lexicon_info(options), render_lexicon_info, 0
 

@@ -11,7 +11,7 @@ from .options import whole
 from .profiles import PROFILES
 
 if TYPE_CHECKING:
-    from .store import Removed, Round, Store
+    from .store.store import Removed, Round, Store
 
 WIDTH = 100  # text lines are wrapped to this width
 
@@ -28,7 +28,8 @@ def add_arguments(history: argparse.ArgumentParser) -> None:
 
 def run(options: argparse.Namespace) -> dict[str, Any]:
     """Return the history as JSON, or forget it (--forget) and say what was removed."""
-    from .store import Removed, Store, default_path
+    from .store.store import Removed, Store
+    from .store.user import default_path
 
     if options.limit < 1:
         raise BadInput(f"history --limit {options.limit}: give a positive number of rounds")

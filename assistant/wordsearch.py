@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from . import wordlist
 from .core import grid as grids
 from .core.lexicon import Lexicon
 from .core.rules import wordsearch
 from .core.types import Grid, LexiconNotLoaded
+from .files import wordlist
 
 DEFAULT_BOARD = "EECA/ALEP/HNBO/QTTY"
 

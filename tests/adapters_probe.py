@@ -18,8 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
+from assistant.adapters.backends import windows
 from assistant.adapters.screen import MssScreen, virtual_screen
-from assistant.adapters.window import Window, windows
+from assistant.adapters.window import Window
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
 

@@ -11,8 +11,8 @@ from typing import Any, NoReturn, TypeVar
 
 import pytest
 
-from assistant import wordlist
 from assistant.core.lexicon import Lexicon
+from assistant.files import wordlist
 
 REPO = ROOT = Path(__file__).resolve().parents[1]
 

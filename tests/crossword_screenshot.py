@@ -15,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from assistant.scene import MARGIN, PANEL_WIDTH
+from assistant.bookworm.scene import MARGIN, PANEL_WIDTH
 from tests import wordfeud_draw as D
 from tests.crossword_stage import SCREEN, Stage, portrait
 from tests.xserver import XServer

@@ -22,8 +22,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from assistant.scene import MARK
-from assistant.scene_crossword import BLANK
+from assistant.bookworm.scene import MARK
+from assistant.crossword.scene import BLANK
 from tests.conftest import REPO
 from tests.xserver import XServer
 

@@ -31,8 +31,8 @@ def main(out: Path) -> None:
         try:
             time.sleep(4.0)  # a few words in: scores, a drag under way, a flash
             os.environ.update({k: server.env[k] for k in ("DISPLAY", "XAUTHORITY")})
+            from assistant.adapters.backends import windows
             from assistant.adapters.screen import MssScreen
-            from assistant.adapters.window import windows
 
             frame = MssScreen().grab(windows().find("Wordament").region)
         finally:

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from assistant.store import VERDICTS, Store
+from assistant.store.store import VERDICTS, Store
 
 GAME = "wordament"
 DIGITS = str.maketrans("0123456789", "ABCDEFGHIJ")  # words are letters only

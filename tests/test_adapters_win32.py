@@ -10,8 +10,8 @@ import os
 
 import pytest
 
+from assistant.adapters import backends, overlay_windows, win32
 from assistant.adapters import overlay as overlays
-from assistant.adapters import overlay_windows, win32, window
 from assistant.adapters.overlay import Outline, Scene
 from assistant.adapters.win32 import Win32Windows, make_dpi_aware
 from assistant.adapters.window import Window, WindowGone
@@ -94,7 +94,7 @@ def test_a_cloaked_store_app_counts_as_minimised_or_on_another_desktop():
 
 
 def test_the_message_for_a_hidden_game_says_minimised_or_on_another_desktop():
-    from assistant import live
+    from assistant.live import target as live
 
     found = finder(FakeDesktop([FakeWindow(7, "Wordament", Region(1, 2, 3, 4), pid=901,
                                            cloaked=2)]))
@@ -182,13 +182,13 @@ def test_dpi_awareness_is_checked_after_the_calls_and_raised_for_the_thread(vers
 
 def test_prepare_tells_in_one_line_when_the_process_is_only_system_aware(monkeypatch):
     told: list[str] = []
-    monkeypatch.setattr(window, "make_dpi_aware", lambda: "system")
-    window.prepare(told.append)
+    monkeypatch.setattr(backends, "make_dpi_aware", lambda: "system")
+    backends.prepare(told.append)
     assert told == ["warning: this process is only system DPI aware: on a monitor scaled "
                     "differently from the main one, capture and clicks may miss"]
-    monkeypatch.setattr(window, "make_dpi_aware", lambda: "per-monitor v2")
+    monkeypatch.setattr(backends, "make_dpi_aware", lambda: "per-monitor v2")
     told.clear()
-    window.prepare(told.append)
+    backends.prepare(told.append)
     assert told == []
 
 

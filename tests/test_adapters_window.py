@@ -16,8 +16,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from assistant.adapters.backends import windows
 from assistant.adapters.screen import MssScreen
-from assistant.adapters.window import Window, WindowGone, choose, parse_region, windows
+from assistant.adapters.window import Window, WindowGone, choose, parse_region
 from assistant.adapters.x11 import X11Windows
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
@@ -319,12 +320,13 @@ IMPORTS = """
 import sys
 import assistant.adapters.keys, assistant.adapters.macos, assistant.adapters.mouse
 import assistant.adapters.screen, assistant.adapters.window, assistant.adapters.x11
+import assistant.adapters.backends, assistant.adapters.overlay
 heavy = ("cv2", "mss", "pyautogui", "pynput", "Xlib", "tkinter", "Quartz", "PIL")
 print(sorted(name for name in heavy if name in sys.modules))
 """
 
 NO_DISPLAY = """
-from assistant.adapters.window import windows
+from assistant.adapters.backends import windows
 from assistant.core.types import BadInput
 try:
     windows()

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant import wordlist
 from assistant.core import bookworm as bw
 from assistant.core.anagram import Index, best_words, shapes
 from assistant.core.lexicon import Lexicon
 from assistant.core.rules import BOOKWORM
 from assistant.core.types import Tile
+from assistant.files import wordlist
 
 
 @pytest.fixture(scope="module")

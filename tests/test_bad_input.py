@@ -51,7 +51,7 @@ def cache(tmp_path, monkeypatch):
 @pytest.fixture
 def words(tmp_path, cache) -> str:
     """A small word list's path, compiled (so no run says it compiles it)."""
-    from assistant import wordlist
+    from assistant.files import wordlist
 
     path = tmp_path / "words.txt"
     path.write_text(WORDS)
@@ -140,7 +140,7 @@ def test_5_a_list_too_big_to_compile_is_refused_before_compiling(capsys, tmp_pat
 
 
 def test_5_running_out_of_memory_is_one_line(capsys, words, monkeypatch):
-    from assistant import wordlist
+    from assistant.files import wordlist
 
     def exhausted(*args, **kwargs):
         raise MemoryError
@@ -224,7 +224,7 @@ def test_8_region_with_no_or_an_unreachable_display_is_one_line(words, display):
 # 9 -------------------------------------------------------------------------------------------
 
 def test_9_a_word_list_path_with_a_non_utf8_byte(capsys, tmp_path):
-    from assistant import wordlist
+    from assistant.files import wordlist
 
     path = os.fsencode(tmp_path) + b"/w\xe9.txt"
     with open(path, "wb") as listed:

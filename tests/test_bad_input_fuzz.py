@@ -49,7 +49,7 @@ def place(tmp_path_factory) -> Iterator[Path]:
     os.environ["ASSISTANT_CACHE_DIR"] = str(folder / "cache")
     (folder / "words.txt").write_text(WORDS)
     (folder / "empty.txt").write_text("\n".join(["." * 15] * 15) + "\n")
-    from assistant import wordlist
+    from assistant.files import wordlist
 
     wordlist.index(wordlist.load(str(folder / "words.txt")))
     yield folder

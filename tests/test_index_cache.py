@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant import wordlist
 from assistant.core import anagram
 from assistant.core import bookworm as bw
 from assistant.core.anagram import Index
 from assistant.core.lexicon import Lexicon
 from assistant.core.rules import BOOKWORM, WILDCARD
 from assistant.core.types import Tile
+from assistant.files import wordlist
 from tests.conftest import run_cli
 
 LETTERS = "EEEEEEAAAAIIIIOOOONNNRRRTTTLLSSUDDGBCMPFHVWYKJXQZ"

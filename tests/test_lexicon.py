@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant import wordlist
 from assistant.core.lexicon import Lexicon, build, children, is_end, parse_words
 from assistant.core.types import BadInput
+from assistant.files import wordlist
 from tests.conftest import run_cli
 
 WORDS = ["CAT", "CATS", "CAR", "CART", "DOG", "DOGS", "DO"]

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pytest
 
-from assistant import live
 from assistant.adapters.window import Window, WindowGone
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
+from assistant.live import changes
+from assistant.live import target as live
 
 GAME = Window(7, "Bookworm Adventures", Region(100, 100, 800, 600))
 
@@ -103,21 +104,21 @@ def test_a_thumbnail_is_the_grey_mean_of_each_cell_the_partial_ones_left_out():
     frame[8:16, :4] = (100, 100, 100)  # bottom-left: half 100, half 0: 50
     frame[16:, :] = 255  # the partial last row (and last 2 columns) are left out
     frame[:, 16:] = 255
-    assert live.thumbnail(frame, 8).tolist() == [[200, 76], [50, 0]]
+    assert changes.thumbnail(frame, 8).tolist() == [[200, 76], [50, 0]]
 
 
 def test_a_change_is_more_than_eight_grey_levels_somewhere_or_another_size():
     before = np.full((4, 4), 100, np.uint8)
     after = before.copy()
     after[2, 3] = 108
-    assert not live.changed(before, after)
+    assert not changes.changed(before, after)
     after[2, 3] = 109
-    assert live.changed(before, after) and live.changed(after, before)
-    assert live.changed(before, before[:3])
+    assert changes.changed(before, after) and changes.changed(after, before)
+    assert changes.changed(before, before[:3])
 
 
 def test_drawn_marks_the_pieces_clipped_to_the_frame():
-    mask = live.drawn((5, 6, 3), [Region(-2, -2, 4, 4), Region(3, 1, 5, 1), Region(9, 9, 2, 2)])
+    mask = changes.drawn((5, 6, 3), [Region(-2, -2, 4, 4), Region(3, 1, 5, 1), Region(9, 9, 2, 2)])
     assert mask.tolist() == [[1, 1, 0, 0, 0, 0],
                              [1, 1, 0, 1, 1, 1],
                              [0, 0, 0, 0, 0, 0],
@@ -128,13 +129,13 @@ def test_drawn_marks_the_pieces_clipped_to_the_frame():
 def test_cover_puts_back_the_clean_pixels_under_the_mask_in_place():
     frame = np.zeros((3, 4, 3), np.uint8)
     clean = np.arange(36, dtype=np.uint8).reshape(3, 4, 3)
-    mask = live.drawn(frame.shape, [Region(1, 1, 2, 1)])
-    out = live.cover(frame, clean, mask)
+    mask = changes.drawn(frame.shape, [Region(1, 1, 2, 1)])
+    out = changes.cover(frame, clean, mask)
     assert out is frame
     assert frame[1, 1].tolist() == [15, 16, 17] and frame[1, 2].tolist() == [18, 19, 20]
     assert frame.sum() == sum(range(15, 21))  # nothing else changed
     other = np.zeros((2, 2, 3), np.uint8)
-    assert live.cover(other, clean, mask) is other and other.sum() == 0  # another place
+    assert changes.cover(other, clean, mask) is other and other.sum() == 0  # another place
 
 
 def test_an_outline_drawn_over_a_still_grid_is_no_change_once_covered():
@@ -143,7 +144,7 @@ def test_an_outline_drawn_over_a_still_grid_is_no_change_once_covered():
     seen = clean.copy()
     for piece in outline:
         seen[piece.y:piece.y + piece.h, piece.x:piece.x + piece.w] = (208, 0, 255)
-    mask = live.drawn(seen.shape, outline)
-    assert live.changed(live.thumbnail(clean, 6), live.thumbnail(seen.copy(), 6))
-    assert not live.changed(live.thumbnail(clean, 6),
-                            live.thumbnail(live.cover(seen, clean, mask), 6))
+    mask = changes.drawn(seen.shape, outline)
+    assert changes.changed(changes.thumbnail(clean, 6), changes.thumbnail(seen.copy(), 6))
+    assert not changes.changed(changes.thumbnail(clean, 6),
+                            changes.thumbnail(changes.cover(seen, clean, mask), 6))

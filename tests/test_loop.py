@@ -12,10 +12,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from assistant import loop
-from assistant import watcher as watching
 from assistant.core.types import BadInput
 from assistant.vision import feedback
+from assistant.wordament import feedback_watcher as watching
+from assistant.wordament import player as loop
 
 SIDE, PITCH = 40, 50
 BOXES = [(c * PITCH, r * PITCH, SIDE, SIDE) for r in range(4) for c in range(4)]

@@ -10,6 +10,7 @@ import time
 import numpy as np
 import pytest
 
+from assistant.adapters.backends import overlay
 from assistant.adapters.overlay import (
     Badge,
     Letter,
@@ -20,7 +21,6 @@ from assistant.adapters.overlay import (
     bands,
     bounds,
     ink,
-    overlay,
     pieces,
     square,
     strokes,

@@ -22,9 +22,9 @@ from typing import Any
 import numpy as np
 import pytest
 
+from assistant.bookworm.scene import MARK
 from assistant.practice import bookworm as W
 from assistant.practice import bookworm_rules as R
-from assistant.scene import MARK
 from tests.conftest import REPO
 from tests.xserver import XServer
 

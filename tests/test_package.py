@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 import tomllib
 
-from assistant import DISTRIBUTION, __version__, resources
+from assistant import DISTRIBUTION, __version__
+from assistant.files import shipped as resources
 from assistant.vision.templates import SHEETS
 from tests.conftest import REPO, run_cli
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.store import Store
+from assistant.store.store import Store
 from tests import wordament_live as live
 from tests.conftest import REPO, unavailable
 from tests.test_play_wordament import accepted, game  # noqa: F401  (game: the fixture)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from assistant import scene
 from assistant.adapters.overlay import Badge, Outline, Panel, pieces
+from assistant.bookworm import scene
 from assistant.core.gestures import Region
 from assistant.profiles.bookworm import AttackJSON
 from assistant.profiles.types import Ranking

@@ -1,6 +1,6 @@
-"""The crossword overlay's drawing (scene_crossword) and its watch's game parts (crossword_watch),
-on readings built by hand: where each letter goes, what the panel says, and which moves an
-unsure square or rack tile takes away."""
+"""The crossword overlay's drawing (crossword/scene.py) and its watch's game parts
+(crossword/overlay.py), on readings built by hand: where each letter goes, what the panel
+says, and which moves an unsure square or rack tile takes away."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from argparse import Namespace
 import pytest
 
 from assistant.adapters.overlay import pieces, strokes
+from assistant.bookworm.scene import MARK
 from assistant.core.gestures import Region
-from assistant.crossword_watch import watch_for
+from assistant.crossword.overlay import watch_for
+from assistant.crossword.scene import BLANK, bag_line, move_scene
 from assistant.profiles import crossword
-from assistant.scene import MARK
-from assistant.scene_crossword import BLANK, bag_line, move_scene
 from assistant.vision.types import Cell, Reading
 from tests.conftest import run_cli, spy
 from tests.wordfeud_draw import MIDGAME

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from assistant.adapters.dirs import cache_dir, data_dir
 from assistant.core.types import BadInput
-from assistant.store import Play, Removed, Round, Store
+from assistant.files.folders import cache_dir, data_dir
+from assistant.store.store import Play, Removed, Round, Store
+from assistant.store.user import default_path
 from tests.conftest import REPO, run_cli
 from tests.store_writer import word
 
@@ -265,7 +266,7 @@ def test_the_folders_follow_the_overrides_and_the_platform(tmp_path, monkeypatch
     monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path / "mine"))
     monkeypatch.setenv("ASSISTANT_CACHE_DIR", str(tmp_path / "cached"))
     assert (data_dir(), cache_dir()) == (tmp_path / "mine", tmp_path / "cached")
-    with Store.open() as store:
+    with Store.open(default_path()) as store:
         assert store.path == tmp_path / "mine" / "history.sqlite"
     assert (tmp_path / "mine" / "history.sqlite").exists()
     monkeypatch.delenv("ASSISTANT_DATA_DIR")
@@ -306,13 +307,13 @@ def history(data: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_history_text(data):
-    with Store.open() as store:
+    with Store.open(default_path()) as store:
         fill(store)
     assert history(data).stdout == HISTORY.format(path=data / "history.sqlite")
 
 
 def test_history_json_of_one_game(data):
-    with Store.open() as store:
+    with Store.open(default_path()) as store:
         fill(store)
     shown = json.loads(history(data, "--game", "wordament", "--json").stdout)
     assert shown["store"] == str(data / "history.sqlite")
@@ -335,7 +336,7 @@ def test_history_json_of_one_game(data):
 
 
 def test_history_forget_one_game_then_all(data):
-    with Store.open() as store:
+    with Store.open(default_path()) as store:
         fill(store)
     path = data / "history.sqlite"
     assert history(data, "--forget", "--game", "boggle").stdout == (

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from assistant.core.types import BadInput
-from assistant.store import SCHEMA, Store
+from assistant.store.store import SCHEMA, Store
 from tests.conftest import REPO, run_cli, unavailable
 
 # The schema of version 1 (the store as it was before the evidence), written here as it was

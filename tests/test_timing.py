@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant import timing
-from assistant.timing import Clock
-from assistant.vision import read_board
+from assistant.vision import read_board, timing
+from assistant.vision.timing import Clock
 from tests import draw_bookworm, wordfeud_draw, wwf_draw
 from tests import render as R
 

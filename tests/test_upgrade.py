@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.store import Store
+from assistant.store.store import Store
 from tests.conftest import REPO, unavailable
 from tests.test_store import fill
 

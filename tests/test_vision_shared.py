@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from assistant import evaluate
 from assistant.core.types import BadInput
+from assistant.screenshot import evaluate
 from assistant.vision import reader
 from assistant.vision.image import load_image
 

@@ -14,7 +14,7 @@ from assistant.core import crossword as cw
 from assistant.core.crossword import Placement
 from assistant.core.rules import WORDFEUD, parse_layout
 from assistant.core.types import BadInput
-from assistant.evaluate import language_of
+from assistant.screenshot.evaluate import language_of
 from assistant.vision import READERS, board, premiums, reader, scrabble, shapes, wordfeud, wwf
 from assistant.vision import templates as T
 from assistant.vision.board import crossword_inputs

@@ -11,10 +11,13 @@ from argparse import Namespace
 import numpy as np
 import pytest
 
-from assistant import bookworm_board, live, watch
 from assistant.adapters.overlay import RecordedOverlay, pieces
+from assistant.bookworm import board as bookworm_board
+from assistant.bookworm import watch
 from assistant.core.gestures import Region
 from assistant.core.types import BadInput
+from assistant.live import stopping
+from assistant.live import target as live
 from assistant.vision.types import Cell, Reading
 from tests import draw_bookworm as draw
 from tests.conftest import spy
@@ -76,7 +79,7 @@ def stage(enable, monkeypatch):
         options = Namespace(reader="template", settle=0.15, top=None, min_len=None,
                             health=None, enemy=None, wait=5.0)
         target = live.Target(Region(0, 0, first.shape[1], first.shape[0]))
-        seen = watch.Watch(target, film, overlay, enable, options, live.Stopper(),
+        seen = watch.Watch(target, film, overlay, enable, options, stopping.Stopper(),
                            lambda line, text: lines.append(line))
         return seen, film, overlay, lines, reads
     return make

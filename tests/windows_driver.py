@@ -187,7 +187,7 @@ def grab() -> Any:
 
 def marked(shot: Any, box: tuple[int, int, int, int]) -> float:
     """Return the share of the box's pixels in the overlay's ink."""
-    from assistant.scene import MARK  # the overlay's ink, "#rrggbb"
+    from assistant.bookworm.scene import MARK
     ink = [int(MARK[i:i + 2], 16) for i in (5, 3, 1)]  # as blue, green, red
     x, y, w, h = box
     part = shot[y:y + h, x:x + w, :3]
@@ -291,8 +291,8 @@ class Lines:
 
 def letter_share(shot: Any, box: list[int]) -> float:
     """Return the share of a square's middle in a letter's colour (either)."""
-    from assistant.scene import MARK
-    from assistant.scene_crossword import BLANK
+    from assistant.bookworm.scene import MARK
+    from assistant.crossword.scene import BLANK
     x, y, w, h = box
     d = max(2, round(min(w, h) * 0.3))
     part = shot[y + h // 2 - d:y + h // 2 + d, x + w // 2 - d:x + w // 2 + d, :3]

@@ -44,7 +44,7 @@ from typing import Any, Protocol
 
 from ..core.gestures import Click, Drag, Gesture, Point, Region, outside
 from ..core.types import BadInput
-from .window import make_dpi_aware
+from .backends import make_dpi_aware
 
 STEP_PX = 4  # longest single motion step of a drag, in pixels
 DWELL_S = 0.003  # shortest rest at each point of a drag (after the press, after each segment)

@@ -1,6 +1,6 @@
 """The overlay: outlines, numbered badges and a text panel drawn over a game, click-through.
 
-    screen = overlay()                      # the backend for this platform
+    screen = backends.overlay()             # the backend for this platform
     screen.show(Scene(outlines=(Outline(Region(10, 10, 60, 60)),),
                       badges=(Badge((40, 40), "1"),), panel=Panel(Region(90, 10, 200, 80),
                       ("BOOKWORM", "3.5 hearts"))))
@@ -15,7 +15,8 @@ returns once the scene is on the screen. Only the drawn pixels change the screen
 else shows the game, and no click is ever taken: clicks reach whatever lies underneath.
 
 Backends (one Tk window each, covering the box around what is drawn; TkOverlay here, each
-platform's in a module of its own: overlay_x11, overlay_windows, overlay_mac):
+platform's in a module of its own, overlay_x11, overlay_windows, overlay_mac, chosen in
+backends.py):
 - X11: an override-redirect window whose X Shape bounding region is exactly the drawn
   rectangles and whose input region is empty (works without a compositor). The shapes go on
   Tk's wrapper window, the parent of `winfo_id()`; without a window manager `-topmost` does
@@ -30,7 +31,6 @@ Tk, the mouse, Quartz and mss 10's capture (at nominal resolution) all count ali
 from __future__ import annotations
 
 import functools
-import sys
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -230,23 +230,6 @@ class RecordedOverlay:
     def close(self) -> None:
         """Record the close."""
         self.closed = True
-
-
-def overlay(alpha: float = 1.0) -> Overlay:
-    """Return the overlay backend for this platform (BadInput when it cannot run here), its
-    window drawn at this opacity where the system blends windows (Windows, macOS, an X11
-    desktop with a compositor; a bare X server shows it opaque)."""
-    if sys.platform == "win32":
-        from .overlay_windows import WindowsOverlay
-
-        return WindowsOverlay(alpha=alpha)
-    if sys.platform == "darwin":
-        from .overlay_mac import MacOverlay
-
-        return MacOverlay(alpha=alpha)
-    from .overlay_x11 import X11Overlay
-
-    return X11Overlay(alpha=alpha)
 
 
 # -- What every backend shares: a borderless Tk window with a canvas ---------------------------

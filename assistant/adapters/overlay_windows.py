@@ -10,7 +10,7 @@ and a disabled window cannot be activated, so the game keeps the focus (a full-s
 that loses it may minimise). The two styles Tk has no attribute for, WS_EX_TRANSPARENT (clicks
 go through) and WS_EX_NOACTIVATE, are added right after, and SetWindowPos(HWND_TOPMOST,
 SWP_FRAMECHANGED | SWP_NOACTIVATE) makes Windows apply them without activating the window.
-The process is made per-monitor DPI aware first (window.make_dpi_aware, the one path the
+The process is made per-monitor DPI aware first (win32.make_dpi_aware, the one path the
 player uses too), so Tk counts the same pixels as mss and the mouse.
 """
 
@@ -21,7 +21,7 @@ from ctypes import wintypes
 from typing import Any
 
 from .overlay import Scene, TkOverlay, pieces
-from .window import make_dpi_aware
+from .win32 import make_dpi_aware
 
 GWL_EXSTYLE = -20
 WS_EX_TOPMOST, WS_EX_TRANSPARENT, WS_EX_TOOLWINDOW = 0x8, 0x20, 0x80

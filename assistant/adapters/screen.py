@@ -17,7 +17,7 @@ import numpy as np
 
 from ..core.gestures import Point, Region
 from ..core.types import BadInput
-from .window import make_dpi_aware
+from .backends import make_dpi_aware
 
 
 class Screen(Protocol):

@@ -2,7 +2,7 @@
 
 A window's region is its client area: GetClientRect for the size, ClientToScreen for the corner,
 in physical pixels of the virtual screen once the process is per-monitor DPI aware (call
-make_dpi_aware before any capture, window query or mouse move; window.windows() does).
+make_dpi_aware before any capture, window query or mouse move; backends.windows() does).
 Listed: the visible, titled top-level windows (EnumWindows, top of the z-order first). A
 minimised window (IsIconic: 0x0, its corner at -32000,-32000) and a cloaked one (a Store app
 such as Wordament, minimised, suspended or on another virtual desktop, is "visible" but

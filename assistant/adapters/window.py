@@ -28,8 +28,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -168,38 +166,3 @@ def parse_region(text: str) -> Region:
         raise BadInput(f"--region {text!r}: expected X,Y,W,H in screen pixels, "
                        "W and H positive (e.g. 100,80,800,600)")
     return Region(*map(int, match.groups()))
-
-
-def make_dpi_aware() -> str | None:
-    """Make this process count real pixels on Windows (per-monitor DPI aware) and return how
-    aware it is then; elsewhere do nothing (None). Call it before the first capture, window
-    query, mouse move or overlay (it is idempotent): the one place that sets DPI awareness."""
-    if sys.platform == "win32":
-        from .win32 import make_dpi_aware as win32_dpi_aware
-        return win32_dpi_aware()
-    return None
-
-
-def prepare(tell: Callable[[str], None]) -> None:
-    """Make this process ready to look at the screen: on Windows per-monitor DPI aware (told
-    when it could not be made so), on macOS allowed to record the screen (BadInput if not)."""
-    aware = make_dpi_aware()
-    if aware is not None and not aware.startswith("per-monitor"):
-        tell(f"warning: this process is only {aware} DPI aware: on a monitor scaled "
-             "differently from the main one, capture and clicks may miss")
-    if sys.platform == "darwin":
-        from .macos import require_screen_recording
-        require_screen_recording()
-
-
-def windows() -> Windows:
-    """Return the window finder for this platform: the one place that chooses the backend."""
-    make_dpi_aware()
-    if sys.platform == "win32":
-        from .win32 import Win32Windows
-        return Win32Windows()
-    if sys.platform == "darwin":
-        from .macos import QuartzWindows
-        return QuartzWindows()
-    from .x11 import X11Windows
-    return X11Windows()

@@ -5,7 +5,8 @@ the live player end to end against a game that takes real mouse input.
                    verdicts, scores, the window's geometry and the results record
   wordament        the Tk window (`assistant practice wordament`)
   bookworm_rules   Practice Bookworm's rules and state, pure: tiles, damage, picking, refills
-  bookworm         the Tk window (`assistant practice bookworm`)
+  bookworm         its layout, the play and the results file, plain Python
+  bookworm_window  the Tk window (`assistant practice bookworm`), drawn by bookworm_draw
 
 Each game judges and scores with its own small tables, never with the solver, so a test of the
 live player against it does not check the code against itself.

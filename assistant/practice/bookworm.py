@@ -12,20 +12,19 @@ Scramble deals a new grid. `--results FILE` keeps every board shown, every attac
 click as JSON, rewritten (atomically) after each.
 
 Layout, hit testing, the play and the results file are plain Python (tested without a display);
-only the window touches Tk, imported lazily: bookworm_window.py, drawing with
-bookworm_draw.py.
+only the window touches Tk: bookworm_window.py (which opens it: the command's run and render),
+drawing with bookworm_draw.py.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import writable, write_json
+from ..files.user import write_json
 from . import bookworm_rules as R
 
 TITLE = "Bookworm Adventures (practice)"
@@ -248,8 +247,8 @@ class Play:
 
 def load_lexicon(spec: str | None) -> tuple[Path, frozenset[str]]:
     """Return a word list's file and its words (uppercase), from a path or a bundled name."""
-    from .. import wordlist
     from ..core.lexicon import parse_words
+    from ..files import wordlist
 
     path = wordlist.resolve(spec)
     return path, frozenset(parse_words(wordlist.read_bytes(path), f"lexicon {path}").words)
@@ -270,20 +269,6 @@ def new_play(options: Any, clock: Callable[[], float]) -> Play:
     return Play(tiles, source, lexicon, options.enemy_hearts, results, clock)
 
 
-def run(options: Any) -> dict[str, Any]:
-    """Open the practice window and play until it is closed; return a summary."""
-    if options.results:
-        writable(options.results, "--results")
-    opened = time.monotonic()
-    play = new_play(options, lambda: round(time.monotonic() - opened, 3))
-    from .bookworm_window import Window  # Tk: only a window opened needs it
-
-    Window(play).run()
-    play.results.data["closed"] = play.clock()
-    play.results.save()
-    return summary(play)
-
-
 def summary(play: Play) -> dict[str, Any]:
     """Return what was played: attacks made, clicks on the inactive Attack button (a word the
     game does not take), damage, enemies beaten."""
@@ -292,11 +277,3 @@ def summary(play: Play) -> dict[str, Any]:
     return {"game": "bookworm", "words": len(accepted), "refused": len(inactive),
             "damage": sum(a["damage"] for a in accepted),
             "enemies_beaten": play.enemy.number - 1, "clicks": len(play.results.data["clicks"])}
-
-
-def render(result: dict[str, Any]) -> str:
-    """Return the one-line summary of a practice session."""
-    return (f"practice bookworm: {result['words']} words attacked ({result['refused']} "
-            f"clicks on the inactive Attack), {result['damage']:g} hearts of damage, "
-            f"{result['enemies_beaten']} enemies beaten, {result['clicks']} clicks")
-

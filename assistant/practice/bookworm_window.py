@@ -1,5 +1,5 @@
-"""The practice Bookworm window: Tk draws the play (bookworm_draw) and turns mouse clicks into
-moves; new tiles fall into place frame by frame.
+"""The practice Bookworm window (`assistant practice bookworm`: run, render): Tk draws the play
+(bookworm_draw) and turns mouse clicks into moves; new tiles fall into place frame by frame.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from ..core.types import BadInput
+from ..files.user import writable
 from . import bookworm_rules as R
 from .bookworm import (
     FALL_MS,
@@ -18,6 +19,8 @@ from .bookworm import (
     TITLE,
     WINDOW,
     Play,
+    new_play,
+    summary,
     tile_box,
 )
 from .bookworm_draw import (
@@ -109,3 +112,24 @@ class Window:
         self.canvas.create_text(640, 150, text=f"-{R.hearts(quarters):g}", fill="#ff3c3c",
                                 font=(self.family, -34, "bold"), tags=("hit", "above"))
         self.root.after(HIT_MS, lambda: self.canvas.delete("hit"))
+
+
+# --- the command: `assistant practice bookworm` ---------------------------------------------
+
+def run(options: Any) -> dict[str, Any]:
+    """Open the practice window and play until it is closed; return a summary."""
+    if options.results:
+        writable(options.results, "--results")
+    opened = time.monotonic()
+    play = new_play(options, lambda: round(time.monotonic() - opened, 3))
+    Window(play).run()
+    play.results.data["closed"] = play.clock()
+    play.results.save()
+    return summary(play)
+
+
+def render(result: dict[str, Any]) -> str:
+    """Return the one-line summary of a practice session."""
+    return (f"practice bookworm: {result['words']} words attacked ({result['refused']} "
+            f"clicks on the inactive Attack), {result['damage']:g} hearts of damage, "
+            f"{result['enemies_beaten']} enemies beaten, {result['clicks']} clicks")

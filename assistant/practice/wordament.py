@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.types import BadInput
-from ..files import writable, write_json
+from ..files.user import writable, write_json
 from . import wordament_game as game
 from .wordament_game import CELLS, Board, Cell, Round, Session, Swipe
 from .wordament_layout import BACKGROUND, BOARD_COLOURS, FLASH_SECONDS, INK, Layout, look

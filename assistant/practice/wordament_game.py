@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..core.types import BadInput
-from ..resources import shipped
+from ..files.shipped import shipped
 
 SIZE = 4  # tiles a side
 MIN_LETTERS = 3
@@ -338,7 +338,7 @@ def lexicon_file(spec: str | None) -> pathlib.Path:
 
 def read_words(spec: str | None) -> frozenset[str]:
     """Return the word set of a word-list path or bundled name; BadInput when there is none."""
-    from ..files import read_file
+    from ..files.user import read_file
 
     path = lexicon_file(spec)
     data = read_file(path, "a word list", MAX_LEXICON_BYTES, "lexicon ",

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypedDict
 
-from .. import wordlist
 from ..core import bookworm as bw
 from ..core.anagram import Attack, Index
 from ..core.gestures import Click, Gesture, Point, centre
 from ..core.lexicon import Lexicon
 from ..core.rules import BOOKWORM, BookwormRules
 from ..core.types import BadInput, Tile
+from ..files import wordlist
 from ..vision.types import Reading
 from .types import Play, Ranking, Solved
 

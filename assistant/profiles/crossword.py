@@ -14,7 +14,7 @@ from ..core.lexicon import Lexicon
 from ..core.rules import CrosswordRules, Layout, crossword_rules
 from ..core.rules.languages import spell
 from ..core.types import BadInput
-from ..files import read_file
+from ..files.user import read_file
 from ..vision.types import Reading
 from .types import Play, Solved
 

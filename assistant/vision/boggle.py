@@ -25,10 +25,10 @@ from dataclasses import replace
 import numpy as np
 
 from ..core.types import BadInput
-from ..timing import Clock
 from . import locate, ocr, tiles
 from . import shapes as G
 from .games import missing, more_particular
+from .timing import Clock
 from .types import Cell, Reading
 
 GAME = "boggle"

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..timing import Clock
 from .bookworm_letters import SYMBOLS, WILDCARD, counter_mask, letter_view, match_letter, tile_ink
 from .bookworm_locate import HALF, SIZE, edge_run, find, slot_of
 from .bookworm_states import (
@@ -30,6 +29,7 @@ from .bookworm_states import (
     tile_state,
     within,
 )
+from .timing import Clock
 from .types import UNCERTAIN, Box, Cell, Reading
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .. import MAX_IMAGE_PIXELS as MAX_PIXELS
 from ..core.types import BadInput
-from ..files import read_file
+from ..files.user import read_file
 
 if TYPE_CHECKING:
     import numpy as np

@@ -48,9 +48,9 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from ..adapters.dirs import cache_dir
-from ..files import read_cache, write_cache
-from ..resources import shipped
+from ..files.folders import cache_dir
+from ..files.shipped import shipped
+from ..files.user import read_cache, write_cache
 from . import shapes
 
 GLYPH_DIR = shipped("templates", "glyphs")

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.types import BadInput
-from ..timing import Clock
 from . import locate, ocr, tiles
 from .games import missing
+from .timing import Clock
 from .types import Box, Cell, Reading
 
 GAME = "wordament"

@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.types import BadInput
-from ..timing import Clock
 from . import templates as T
 from .board import (
     COLOURFUL,
@@ -36,6 +35,7 @@ from .board import (
 )
 from .premiums import read_premiums
 from .rack import find_rack, read_rack
+from .timing import Clock
 from .types import Box, Cell, Reading
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from ..core.rules import WWF
 from ..core.types import BadInput
-from ..timing import Clock
 from . import templates as T
 from .board import (
     CELL,
@@ -43,6 +42,7 @@ from .board import (
 )
 from .board_ink import lettered
 from .rack import find_rack, read_rack
+from .timing import Clock
 from .types import Box, Cell, Reading
 
 if TYPE_CHECKING:

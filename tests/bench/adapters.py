@@ -56,9 +56,9 @@ def median_ms(times: list[float]) -> float:
 
 def child() -> dict:
     """Measure on the server named by DISPLAY; return the timings."""
+    from assistant.adapters.backends import windows
     from assistant.adapters.mouse import PyAutoGuiMouse
     from assistant.adapters.screen import MssScreen
-    from assistant.adapters.window import windows
     from assistant.core.gestures import Drag, Region
 
     screen, finder = MssScreen(), windows()

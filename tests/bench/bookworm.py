@@ -18,12 +18,12 @@ from functools import partial
 from string import ascii_uppercase
 from typing import TypeVar
 
-from assistant import wordlist
 from assistant.core import bookworm as bw
 from assistant.core.anagram import Index
 from assistant.core.lexicon import Lexicon
 from assistant.core.rules import BOOKWORM, WILDCARD
 from assistant.core.types import Tile
+from assistant.files import wordlist
 
 T = TypeVar("T")
 SEED = 2024

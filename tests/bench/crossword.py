@@ -16,11 +16,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from assistant import wordlist
 from assistant.core import crossword as cw
 from assistant.core.lexicon import Lexicon
 from assistant.core.rules import BLANK, BOARD_SIZE, SCRABBLE, CrosswordRules, crossword_rules
 from assistant.core.rules.languages import LANGUAGES
+from assistant.files import wordlist
 
 POSITIONS = 24
 TARGETS_MS = {"no_blank": 20.0, "one_blank": 200.0, "two_blanks": 1000.0}

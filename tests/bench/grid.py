@@ -9,11 +9,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from assistant import wordlist
 from assistant.core import grid as grids
 from assistant.core.lexicon import Lexicon, parse_words
 from assistant.core.rules import BIG_BOGGLE_DICE, BOGGLE, BOGGLE_DICE, die_faces
 from assistant.core.types import Grid, Tile
+from assistant.files import wordlist
 
 SEED = 2026
 PEERS_4X4_MS = {"pure-Python peer A": 1.0, "pure-Python peer B": 1.2}

@@ -82,7 +82,7 @@ def share_of_points(server: XServer, folder: Path) -> dict:
     shown = record["rounds"][0]
     from argparse import Namespace
 
-    from assistant import wordlist
+    from assistant.files import wordlist
     from assistant.profiles import profile
 
     options = Namespace(board="/".join(" ".join(row) for row in shown["board"]),

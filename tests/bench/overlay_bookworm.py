@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from assistant.bookworm.scene import MARK
 from assistant.practice import bookworm as W
-from assistant.scene import MARK
 from tests.bench.overlay import cpu_seconds
 from tests.conftest import REPO
 from tests.xserver import XServer

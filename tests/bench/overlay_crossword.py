@@ -21,7 +21,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from assistant import vision, wordlist
+from assistant import vision
+from assistant.files import wordlist
 from assistant.profiles import crossword
 from tests import wordfeud_draw as D
 from tests.crossword_stage import SCREEN, Stage, landscape, lettered, portrait

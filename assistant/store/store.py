@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from .core.types import BadInput
+from ..core.types import BadInput
 
 FILENAME = "history.sqlite"
 BUSY_SECONDS = 10.0  # how long a writer waits for another process's transaction
@@ -207,36 +207,13 @@ class Removed:
     words: int
 
 
-def default_path() -> Path:
-    """Return where the user's store lives: history.sqlite in the data folder (a store left in
-    the folder of versions before 0.2 is brought over first: upgrade.py)."""
-    from .adapters.dirs import data_dir, old_data_dir
-
-    path, old = data_dir() / FILENAME, old_data_dir()
-    if old is not None and old != path.parent and (old / FILENAME).exists():
-        from .upgrade import bring_in
-
-        bring_in(old / FILENAME, path)
-    return path
-
-
-def banned(game: str, path: Path | None = None) -> set[str]:
-    """Return the words a game rejected on enough evidence, from the user's store (or the
-    one at path) as a player opens it; none when there is no store yet (none is created)."""
-    path = default_path() if path is None else path
-    if not path.exists():
-        return set()
-    with Store.open(path) as store:
-        return store.rejected(game)
-
-
 def complain(message: str) -> None:
     """Tell the user on stderr about a fault play goes on despite (a warning, not an error)."""
     print(f"assistant: warning: {message}", file=sys.stderr, flush=True)
 
 
 class Store:
-    """The SQLite store. Open it with Store.open(); use it as a context manager to close it."""
+    """The SQLite store. Open it with Store.open(path); use it as a context manager to close it."""
 
     def __init__(self, db: sqlite3.Connection, path: Path, strict: bool = True,
                  warn: Callable[[str], None] = complain) -> None:
@@ -247,12 +224,13 @@ class Store:
         self.playing: tuple[int, str, float] | None = None  # the round open: id, board, start
 
     @classmethod
-    def open(cls, path: str | Path | None = None, *, strict: bool = False,
+    def open(cls, path: str | Path, *, strict: bool = False,
              warn: Callable[[str], None] = complain) -> Store:
-        """Return the store at a path (default: the user's), created and migrated if need be.
+        """Return the store at a path (the user's: user.default_path()), created and migrated
+        if need be.
         A fault raises BadInput when strict; else it is warned of, and the store plays on in
         memory (with what the file holds, when it can still be read)."""
-        path = Path(path) if path is not None else default_path()
+        path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             file = connect(path)

@@ -16,14 +16,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
-from .adapters.dirs import cache_dir
-from .core import anagram
-from .core.anagram import Index
-from .core.lexicon import FORMAT, Lexicon, parse_words
-from .core.rules.languages import LANGUAGES, Language
-from .core.types import BadInput
-from .files import read_cache, read_file, write_cache
-from .resources import shipped
+from ..core import anagram
+from ..core.anagram import Index
+from ..core.lexicon import FORMAT, Lexicon, parse_words
+from ..core.rules.languages import LANGUAGES, Language
+from ..core.types import BadInput
+from .folders import cache_dir
+from .shipped import shipped
+from .user import read_cache, read_file, write_cache
 
 LEXICON_DIR = shipped("lexicons")
 DEFAULT = "enable"

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .adapters.overlay import Letter, Outline, Scene
-from .core.gestures import Point, Region
-from .core.rules import crossword_rules
-from .profiles.crossword import notation
-from .scene import MARK, NEXT, panel
+from ..adapters.overlay import Letter, Outline, Scene
+from ..bookworm.scene import MARK, NEXT, panel
+from ..core.gestures import Point, Region
+from ..core.rules import crossword_rules
+from ..profiles.crossword import notation
 
 if TYPE_CHECKING:
-    from .profiles.crossword import CrosswordResult, MoveJSON
-    from .vision.types import Box, Reading
+    from ..profiles.crossword import CrosswordResult, MoveJSON
+    from ..vision.types import Box, Reading
 
 BLANK = "#00b8ff"  # a blank's letter is drawn on this colour, in lower case
 LETTER_SHARE = 0.8  # a letter's font size: this share of the square's side

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from .core.types import BadInput
+from ..core.types import BadInput
 from .store import Store, judging
 
 ROUND = "game, board, started, points, seconds"

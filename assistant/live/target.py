@@ -21,19 +21,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .core.gestures import Point, Region
-from .core.types import BadInput
+from ..core.gestures import Point, Region
+from ..core.types import BadInput
+from . import stopping
+from .changes import same, signature
 
 if TYPE_CHECKING:
-    from .adapters.screen import Screen
-    from .adapters.window import Window, Windows
-    from .core.lexicon import Lexicon
-    from .profiles.types import AnyProfile, Solved
-    from .vision.types import Reading
+    from ..adapters.screen import Screen
+    from ..adapters.window import Window, Windows
+    from ..core.lexicon import Lexicon
+    from ..profiles.types import AnyProfile, Solved
+    from ..vision.types import Reading
 
 POLL_SECONDS = 0.02  # between captures while waiting for a board
-THUMB = (32, 24)  # a frame's signature: its grey shades at this size
-STILL = 2.0  # mean grey difference (0..255) under which two signatures are the same picture
 TELL_AFTER = 2.0  # seconds of waiting for a board before the user is told
 
 
@@ -100,12 +100,13 @@ def find_target(options: Namespace, default_title: str,
                 tell: Callable[[str], None] = lambda line: None) -> Target:
     """Return the game to play: --region, or the window the user means by --window-title (or
     the game's own title), told in one line; BadInput when there is none or no one."""
-    from .adapters import window as windows
+    from ..adapters import backends
+    from ..adapters import window as windows
 
-    windows.prepare(tell)
+    backends.prepare(tell)
     if options.region:
         return Target(windows.parse_region(options.region))
-    found = windows.windows()
+    found = backends.windows()
     game = found.find(options.window_title or default_title)
     tell(f"window: {windows.describe(game)}")
     return Target(game.region, found, game)
@@ -113,7 +114,7 @@ def find_target(options: Namespace, default_title: str,
 
 def capture(target: Target, screen: Screen, first: bool = False) -> np.ndarray:
     """Return a capture of the game's region; on the first, check it can be trusted."""
-    from .adapters import screen as screens
+    from ..adapters import screen as screens
 
     region = target.where()
     if first:
@@ -152,7 +153,7 @@ def read_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
 def read_frame(frame: np.ndarray, target: Target, seen: float, game: str, profile: AnyProfile,
                options: Namespace, lexicon: Lexicon) -> Board | None:
     """Return the board in a capture of the game, read and solved, or None when none is."""
-    from . import vision
+    from .. import vision
 
     try:
         reading = vision.read_board(game, frame, options.reader)
@@ -168,28 +169,14 @@ def warm_up(frame: np.ndarray, game: str, reader: str) -> None:
     before a board is timed."""
     from contextlib import suppress
 
-    from . import vision
+    from .. import vision
 
     with suppress(BadInput):
         vision.read_board(game, frame, reader)
 
 
-def signature(frame: np.ndarray) -> np.ndarray:
-    """Return a frame's signature: a thumbnail of its grey shades (cheap to compare)."""
-    import cv2
-
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    return cv2.resize(grey, THUMB, interpolation=cv2.INTER_AREA).astype(np.float32)
-
-
-def same(a: np.ndarray | None, b: np.ndarray | None) -> bool:
-    """True when two signatures show the same picture."""
-    return a is not None and b is not None and a.shape == b.shape and \
-        float(np.abs(a - b).mean()) < STILL
-
-
 def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfile,
-                   options: Namespace, lexicon: Lexicon, stop: Stopper,
+                   options: Namespace, lexicon: Lexicon, stop: stopping.Stopper,
                    unlike: str | None = None,
                    say: Callable[[str], None] = lambda line: None) -> Board:
     """Return the next board shown (one whose text differs from `unlike`, if given), waiting
@@ -202,8 +189,8 @@ def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfil
     while time.monotonic() < start + options.wait:
         stop.check()
         if stop.out_of_time():
-            raise OutOfTime(f"no {game} board in {target.name} within the time given "
-                            "(--seconds)")
+            raise stopping.OutOfTime(f"no {game} board in {target.name} within the time "
+                                     "given (--seconds)")
         if not told and time.monotonic() > start + TELL_AFTER:
             say(f"waiting for a {game} board in {target.name} (up to {options.wait:g} s)")
             told = True
@@ -219,78 +206,3 @@ def wait_for_board(target: Target, screen: Screen, game: str, profile: AnyProfil
         time.sleep(POLL_SECONDS)
     raise BadInput(f"no {game} board in {target.name} after {options.wait:g} s "
                    "(is a round on? try --wait SECONDS)")
-
-
-# --- change in any part of the screen: small grey thumbnails compared, pixel by pixel ---------
-# (signature and same above compare the mean over a whole frame; a change in one small part,
-# a letter on one tile of the grid, moves that mean by under STILL but a thumbnail pixel by
-# far more than CHANGE)
-
-CHANGE = 8  # grey levels (0..255) a thumbnail pixel must move by to count as a change
-
-
-def thumbnail(frame: np.ndarray, cell: int) -> np.ndarray:
-    """Return a small grey picture of a frame: each pixel the mean of a cell x cell square
-    (the last, partial row and column of squares left out: an exact ratio is 7 times faster)."""
-    import cv2
-
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    rows, cols = max(1, grey.shape[0] // cell), max(1, grey.shape[1] // cell)
-    return cv2.resize(grey[:rows * cell, :cols * cell], (cols, rows),
-                      interpolation=cv2.INTER_AREA)
-
-
-def changed(before: np.ndarray, after: np.ndarray) -> bool:
-    """True when two thumbnails differ: in size, or somewhere by over CHANGE grey levels."""
-    import cv2
-
-    return before.shape != after.shape or int(cv2.absdiff(before, after).max()) > CHANGE
-
-
-def drawn(shape: tuple[int, ...], pieces: Sequence[Region]) -> np.ndarray:
-    """Return the mask (height x width, 1 where drawn, else 0) of these pieces on a frame of
-    this shape (frame pixels; pieces may reach beyond it)."""
-    mask = np.zeros(shape[:2], np.uint8)
-    for piece in pieces:
-        mask[max(piece.y, 0):max(piece.y + piece.h, 0),
-             max(piece.x, 0):max(piece.x + piece.w, 0)] = 1
-    return mask
-
-
-def cover(frame: np.ndarray, clean: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Return the frame with its masked pixels (an overlay's drawing) put back as they are in
-    `clean`, a frame of the same place without them; the frame is changed in place."""
-    import cv2
-
-    if clean.shape == frame.shape and mask.shape == frame.shape[:2]:
-        cv2.copyTo(clean, mask, frame)
-    return frame
-
-
-class Stopped(Exception):
-    """The user asked play to stop: the stop key, or the fail-safe corner."""
-
-
-class OutOfTime(Stopped):
-    """The time given (--seconds) ran out while play waited."""
-
-
-class Stopper:
-    """The ways to stop play: the stop key (if it could be set up), the pointer thrown into a
-    screen corner (`corner`: raises FailSafe) and a time limit."""
-
-    def __init__(self, pressed: Callable[[], bool] = lambda: False,
-                 deadline: float | None = None,
-                 corner: Callable[[], None] = lambda: None) -> None:
-        self.pressed, self.deadline, self.corner = pressed, deadline, corner
-
-    def check(self) -> None:
-        """Raise Stopped when the stop key was pressed (FailSafe when the pointer is in a
-        screen corner)."""
-        if self.pressed():
-            raise Stopped("the stop key was pressed")
-        self.corner()
-
-    def out_of_time(self) -> bool:
-        """True when the time given (--seconds) is up."""
-        return self.deadline is not None and time.monotonic() >= self.deadline

@@ -9,7 +9,7 @@ game's parts:
 - The reading is `solve IMAGE`'s (vision.read_board with --language); a square read unsurely
   keeps its guess but every move through it is left out, a rack tile read unsurely is left
   out of the rack, and the panel names each (profiles.crossword.solve_reading).
-- Drawn (scene_crossword): each tile of the best move as its letter on its square, outlined;
+- Drawn (crossword/scene.py): each tile of the best move as its letter on its square, outlined;
   the panel beside board and rack: the move's words and score, the next moves, the bag.
 - A board and rack solved before are not solved again (the same turn seen after a move of
   the window).
@@ -24,19 +24,21 @@ from argparse import Namespace
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import live, watch
-from .core.gestures import Region
-from .scene_crossword import ALPHA, area, move_scene
+from ..bookworm import watch
+from ..core.gestures import Region
+from ..live import stopping
+from ..live import target as live
+from .scene import ALPHA, area, move_scene
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .adapters.overlay import Scene
-    from .core.crossword import Board, Raw
-    from .core.lexicon import Lexicon
-    from .core.rules import CrosswordRules, Layout
-    from .profiles.crossword import CrosswordResult
-    from .vision.types import Reading
+    from ..adapters.overlay import Scene
+    from ..core.crossword import Board, Raw
+    from ..core.lexicon import Lexicon
+    from ..core.rules import CrosswordRules, Layout
+    from ..profiles.crossword import CrosswordResult
+    from ..vision.types import Reading
 
 REMEMBERED = 32  # boards whose moves are kept, not solved again
 WORKER_LEXICON: Lexicon | None = None  # the lexicon a forked solver worker was born with
@@ -59,7 +61,7 @@ class CrosswordWatch(watch.Watch):
 
     def read_frame(self, whole: np.ndarray) -> Reading:
         """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them."""
-        from . import vision
+        from .. import vision
 
         return vision.read_board(self.game, whole, self.options.reader, self.options.language)
 
@@ -86,8 +88,8 @@ class CrosswordWatch(watch.Watch):
 
     def solve(self, reading: Reading) -> CrosswordResult:  # type: ignore[override]
         """Return the best moves for a reading (from memory for a board and rack seen before)."""
-        from .profiles import crossword
-        from .vision.board import board_lines
+        from ..profiles import crossword
+        from ..vision.board import board_lines
 
         key = (board_lines(reading), tuple(c.text for c in reading.rack),
                tuple(reading.uncertain()), tuple(c.state for c in reading.cells))
@@ -109,7 +111,7 @@ class CrosswordWatch(watch.Watch):
         shown = f"(shown in {line['overlay_ms']:g} ms)"
         if not line["moves"]:
             return f"no move with rack {line['rack']} {shown}"
-        from .scene_crossword import move_line
+        from .scene import move_line
 
         best = line["moves"][0]
         return f"{move_line(best)} points: {', '.join(best['words'])} {shown}"
@@ -136,7 +138,7 @@ class SharedSolver:
         have gone)."""
         from concurrent.futures.process import BrokenProcessPool
 
-        from .core import crossword as cw
+        from ..core import crossword as cw
 
         try:
             down = self.pool.submit(moves_down, board, rack, rules.game, rules.language,
@@ -175,8 +177,8 @@ def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout
     """Return the moves down (in the worker, with the lexicon it was forked with)."""
     from dataclasses import replace
 
-    from .core import crossword as cw
-    from .core.rules import crossword_rules
+    from ..core import crossword as cw
+    from ..core.rules import crossword_rules
 
     assert WORKER_LEXICON is not None
     rules = replace(crossword_rules(game, language), layout=layout)
@@ -195,7 +197,7 @@ def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], No
     """Watch the game's window and draw the best move over it until stopped; return the boards
     shown and why it stopped (on every way out: the stop key, a signal, a fault), how to
     render it, and the exit status."""
-    from .loop import way_out
+    from ..live.stopping import way_out
 
     kept: dict[str, Any] = {}
     stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
@@ -208,8 +210,8 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
                  progress: Callable[[str], None], kept: dict[str, Any]) -> None:
     """Watch and draw board after board until stopped; the watch is kept in `kept` as soon as
     it exists, for the report."""
-    from . import wordlist
-    from .core.rules import crossword_rules
+    from ..core.rules import crossword_rules
+    from ..files import wordlist
 
     # BadInput for a wrong --language
     tongue = crossword_rules(options.overlay_game, options.language).tongue
@@ -227,9 +229,10 @@ def watch_with(options: Namespace, say: Callable[[str], None], warn: Callable[[s
                progress: Callable[[str], None], kept: dict[str, Any], lexicon: Lexicon,
                solver: SharedSolver | None) -> None:
     """Find the window and watch it, board after board, until stopped."""
-    from .adapters.overlay import overlay, stroke_shape
-    from .adapters.screen import MssScreen
-    from .loop import stop_key
+    from ..adapters.backends import overlay
+    from ..adapters.overlay import stroke_shape
+    from ..adapters.screen import MssScreen
+    from ..live.stopping import stop_key
 
     game = options.overlay_game
     target = live.find_target(options, options.game_title, progress)
@@ -239,7 +242,7 @@ def watch_with(options: Namespace, say: Callable[[str], None], warn: Callable[[s
     with stop_key(options.stop_key, warn) as pressed:
         drawing = overlay(ALPHA)
         seeing = watch_for(game)(target, screen, drawing, lexicon, options,
-                                 live.Stopper(pressed), watch.reporter(options, say),
+                                 stopping.Stopper(pressed), watch.reporter(options, say),
                                  solver=solver)
         kept["watch"] = seeing
         if not options.json:
@@ -252,7 +255,7 @@ def watch_with(options: Namespace, say: Callable[[str], None], warn: Callable[[s
 
 
 def show_boards(seeing: CrosswordWatch) -> None:
-    """Show board after board until stopped (live.Stopped); the first within --wait."""
+    """Show board after board until stopped (stopping.Stopped); the first within --wait."""
     board = seeing.next_board(time.monotonic() + seeing.options.wait)
     while True:
         seeing.present(board)

@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .core.numbers import shown
-from .core.types import BadInput
-from .files import read_file
-from .timing import Clock
-from .vision.types import Cell, Reading
+from ..core.numbers import shown
+from ..core.types import BadInput
+from ..files.user import read_file
+from ..vision.timing import Clock
+from ..vision.types import Cell, Reading
 
 KINDS = ("tiles", "values", "states")
 MAX_LABELS_BYTES = 16 << 20
@@ -107,8 +107,8 @@ def cell_name(reading: Reading, i: int) -> str:
 
 def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str, Any]:
     """Return one image's outcome: counts, wrong and uncertain cells, time to read."""
-    from . import vision
-    from .vision.image import load_image
+    from .. import vision
+    from ..vision.image import load_image
 
     outcome: dict[str, Any] = {"file": entry["file"], "game": entry["game"]}
     want = expected(entry)
@@ -130,8 +130,8 @@ def read_image(directory: Path, entry: dict[str, Any], reader: str) -> dict[str,
 def language_of(entry: dict[str, Any]) -> str:
     """Return the code of the language a label names (its game read as a player of it would,
     with --language), English when it names none or its game's reader reads English only."""
-    from .core.rules.languages import LANGUAGES
-    from .vision.games import reader
+    from ..core.rules.languages import LANGUAGES
+    from ..vision.games import reader
 
     codes = [code for code, tongue in LANGUAGES.items() if tongue.name == entry.get("language")]
     in_languages = getattr(reader(entry["game"]), "IN_LANGUAGES", False)
@@ -155,7 +155,7 @@ def labels(directory: Path) -> list[dict[str, Any]]:
 
 def run(directory: str, reader: str = "auto", games: Sequence[str] | None = None) -> dict:
     """Return the evaluation report of every labelled image in a directory."""
-    from . import vision
+    from .. import vision
 
     folder = Path(directory)
     entries = chosen(labels(folder), games, folder / "labels.json")
@@ -176,7 +176,7 @@ def chosen(entries: list[dict[str, Any]], games: Sequence[str] | None,
     """Return the labelled images of these games (a game by the project's name, as in --game,
     or the labels' own: bookworm takes bookworm_adventures, boggle both boggle_*); BadInput
     for a game no reader knows, or when none is labelled."""
-    from .vision import READERS
+    from ..vision import READERS
 
     if not games:
         return entries

@@ -19,7 +19,7 @@ from pathlib import Path
 def root() -> Path:
     """Return the folder that holds lexicons/ and templates/: the installed package, or the
     checkout it lies in."""
-    package = Path(str(files(__package__ or "assistant")))  # a folder: installs are unzipped
+    package = Path(str(files("assistant")))  # a folder: installs are unzipped
     return package if (package / "lexicons").is_dir() else package.parent
 
 

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from . import live, scene
-from .core.gestures import Click, Region
-from .profiles import bookworm as profile
+from ..core.gestures import Click, Region
+from ..live import target as live
+from ..profiles import bookworm as profile
+from . import scene
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .profiles.bookworm import BookwormResult
-    from .vision.types import Reading
+    from ..profiles.bookworm import BookwormResult
+    from ..vision.types import Reading
 
 
 def solved(board: live.Board) -> BookwormResult:
@@ -54,7 +55,7 @@ def crop(frame: np.ndarray, region: Region) -> np.ndarray:
 def board_json(board: live.Board, timings: dict[str, float], overlay_ms: float) -> dict[str, Any]:
     """Return a board's line: the `solve --game bookworm IMAGE --json` object (the read region
     in screen pixels), with the timings and overlay_ms, from the change seen to it drawn."""
-    from .screenshot import read_json
+    from ..screenshot.solve import read_json
 
     read = read_json(board.reading)
     x, y, w, h = read["region"]

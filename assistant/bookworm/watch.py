@@ -1,5 +1,5 @@
-"""`assistant overlay bookworm`: watch the Bookworm window and draw the best word on its tiles,
-board after board; with --play, click the word and Attack too.
+"""The Bookworm overlay's Watch: follow the Bookworm window and draw the best word on its
+tiles, board after board (the crossword overlay's watch builds on it).
 
     follow the window -> grab the grid -> changed? -> kept still? -> read -> solve -> draw
 
@@ -8,22 +8,14 @@ board after board; with --play, click the word and Attack too.
   or the panel (checked every COVER_EVERY), the overlay hides and waits; closed: one line,
   exit status 2.
 - A change is told cheaply: the grid alone is grabbed and shrunk to a grey thumbnail
-  (live.thumbnail), with the overlay's own pixels put back as they were when the board was
-  read (live.cover), so its outlines never count as a change.
+  (changes.thumbnail), with the overlay's own pixels put back as they were when the board was
+  read (changes.cover), so its outlines never count as a change.
 - A changed grid is read only once it has kept still for --settle seconds (tiles fall in an
   animation), when no window lies over it (asked again then), and is found unchanged again
   after the read. A grid with an empty cell (tiles up in the word, or falling), or with a
   whole row or column read uncertainly (found a row off), is never solved. Meanwhile nothing
   is drawn on the grid, and the panel beside it says what it waits for.
 - The lexicon, its Bookworm index and the reader's templates are loaded once, at the start.
-- --play (attacker.py): the best word's tiles are clicked, then Attack once the game has taken
-  them and lit the button; then the next board is waited for. Before every click: the stop key,
-  the window (where it is now, waiting while it moves; closed, minimised or resized stops play),
-  the focus (after the first click) and no other window over the point; the mouse refuses any
-  point outside the window.
-  A button left grey means the game does not take the word: its letters are clicked back, the
-  store learns the rejection, and the word is not shown again this session (nor in later ones
-  once the store has enough evidence to ban it). Without --play nothing is ever clicked.
 """
 
 from __future__ import annotations
@@ -35,26 +27,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from . import live, scene
-from .adapters.overlay import TITLE as OVERLAY_TITLE
-from .adapters.overlay import Scene, pieces
-from .core.gestures import Region
-from .core.types import BadInput
-from .profiles import bookworm as profile
-from .profiles.types import printable
-from .timing import ms
+from ..adapters.overlay import TITLE as OVERLAY_TITLE
+from ..adapters.overlay import Scene, pieces
+from ..core.gestures import Region
+from ..core.types import BadInput
+from ..live import changes, stopping
+from ..live import target as live
+from ..profiles import bookworm as profile
+from ..profiles.types import printable
+from ..vision.timing import ms
+from . import scene
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .adapters.mouse import Mouse
-    from .adapters.overlay import Overlay
-    from .adapters.screen import Screen
-    from .attacker import Attacker
-    from .core.lexicon import Lexicon
-    from .profiles.bookworm import BookwormResult
-    from .vision.types import Reading
-from .bookworm_board import board_json, board_text, crop, holes, solved, unsure_line
+    from ..adapters.overlay import Overlay
+    from ..adapters.screen import Screen
+    from ..core.lexicon import Lexicon
+    from ..profiles.bookworm import BookwormResult
+    from ..vision.types import Reading
+from .board import board_json, board_text, crop, holes, solved, unsure_line
 
 GAME = "bookworm"
 TITLE = "Bookworm"  # the window title looked for by default
@@ -102,7 +94,7 @@ class Watch:
     overlay: Overlay
     lexicon: Lexicon
     options: Namespace
-    stop: live.Stopper
+    stop: stopping.Stopper
     report: Callable[[dict[str, Any], str], None]  # a board's JSON line and its text line
     refused: set[str] = field(default_factory=set)  # words the game refused: never shown
     window: Region | None = None  # where the window was at the last look
@@ -143,7 +135,7 @@ class Watch:
         frame = self.screen.grab(self.watched(window))
         thumb = self.thumb(frame)
         if self.change is None:
-            if self.shown is not None and not live.changed(self.shown.thumb, thumb):
+            if self.shown is not None and not changes.changed(self.shown.thumb, thumb):
                 return None
             self.begin(window)
         return self.settled(window, frame, thumb)
@@ -155,7 +147,7 @@ class Watch:
         if self.change is not None or self.shown is None or self.window is None \
                 or time.monotonic() - self.checked >= COVER_EVERY:
             return False
-        return not live.changed(self.shown.thumb,
+        return not changes.changed(self.shown.thumb,
                                 self.thumb(self.screen.grab(self.watched(self.window))))
 
     # -- the window --------------------------------------------------------------------------
@@ -217,10 +209,10 @@ class Watch:
         """Return the thumbnail of a grab of the watched part, the overlay's pixels on it put
         back as they were without it."""
         if self.shown is not None and self.shown.drawn is not None:
-            frame = live.cover(frame, self.shown.clean, self.shown.drawn)
+            frame = changes.cover(frame, self.shown.clean, self.shown.drawn)
         cell = WINDOW_CELL if self.grid is None else \
             max(2, self.grid.w // self.across // THUMB_PER_TILE)
-        return live.thumbnail(frame, cell)
+        return changes.thumbnail(frame, cell)
 
     # -- a change, until it keeps still --------------------------------------------------------
 
@@ -238,7 +230,7 @@ class Watch:
         eager watch reads at once and keeps the settle time while it reads (read)."""
         change, now = self.change, time.monotonic()
         assert change is not None
-        if change.thumb is None or live.changed(change.thumb, thumb):
+        if change.thumb is None or changes.changed(change.thumb, thumb):
             change.thumb, change.moved = thumb, now
             if not self.eager:
                 return None
@@ -267,7 +259,7 @@ class Watch:
             return None
         if self.eager:  # the board must keep still for the settle time, read meanwhile
             time.sleep(max(0.0, change.moved + self.options.settle - time.monotonic()))
-        if live.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
+        if changes.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
             change.thumb = None  # it changed while it was read: watch on
             return None
         solving = time.perf_counter()
@@ -279,7 +271,7 @@ class Watch:
 
     def read_frame(self, whole: np.ndarray) -> Reading:
         """Return the game's board read in a grab of its window (BadInput: none there)."""
-        from . import vision
+        from .. import vision
 
         return vision.read_board(self.game, whole, self.options.reader)
 
@@ -319,7 +311,7 @@ class Watch:
         self.pending = None
         grab = self.watched(window)
         on_grab = [p.moved(-grab.x, -grab.y) for p in pieces(drawing) if p.overlap(grab)]
-        self.shown = Shown(thumb, clean, live.drawn(clean.shape, on_grab), board)
+        self.shown = Shown(thumb, clean, changes.drawn(clean.shape, on_grab), board)
         self.change = None
         self.boards += 1
         timings["draw"] = ms(time.perf_counter() - drawn)
@@ -345,93 +337,9 @@ class Watch:
         self.panel = drawing.panel.box if drawing.panel else None
 
 
-# --- the command ------------------------------------------------------------------------------
-
-def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
-        progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
-    """Watch the Bookworm window and draw the best word over it (with --play, attack with
-    it) until stopped; return the boards shown, the attacks made and why it stopped (on
-    every way out: the stop key, a signal, a fault), how to render it, and the exit status."""
-    from .loop import way_out
-
-    kept: dict[str, Any] = {}
-    stopped, status = way_out(lambda: watch_boards(options, say, warn, progress, kept))
-    watch, attacker = kept.get("watch"), kept.get("attacker")
-    return {"game": GAME, "boards": watch.boards if watch else 0,
-            "attacks": attacker.attacks if attacker else [], "stopped": stopped}, render, status
-
-
-def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
-                 progress: Callable[[str], None], kept: dict[str, Any]) -> None:
-    """Watch and draw (and attack, with --play) board after board; the Watch and Attacker
-    are kept in `kept` as soon as they exist, for the report."""
-    from . import wordlist
-    from .adapters.overlay import overlay
-    from .adapters.screen import MssScreen
-    from .attacker import Attacker
-    from .loop import stop_key
-    from .store import Store
-
-    lexicon = wordlist.load(options.lexicon, progress)
-    wordlist.index(lexicon)  # built (or loaded) once, now
-    target = live.find_target(options, TITLE, progress)
-    screen = MssScreen()
-    live.warm_up(live.capture(target, screen, first=True), GAME, "template")
-    with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
-        drawing = overlay()
-        watch = Watch(target, screen, drawing, lexicon, options, live.Stopper(pressed),
-                      reporter(options, say), store.rejected(GAME))
-        attacker = Attacker(watch, mouse_for(target), store) if options.play else None
-        kept.update(watch=watch, attacker=attacker)
-        if not options.json:
-            say(f"watching {target.name}: the best word is drawn on its tiles"
-                f"{', and played' if options.play else ''}; stop with {options.stop_key}")
-        try:
-            show_boards(watch, attacker)
-        finally:
-            if attacker is not None:
-                attacker.mouse.release()
-            drawing.close()
-
-
-def show_boards(watch: Watch, attacker: Attacker | None) -> None:
-    """Show board after board (attacking each, with --play) until stopped or --attacks are
-    made; with --play, a board must show within --wait seconds (BadInput)."""
-    limit = watch.options.attacks
-
-    def deadline() -> float | None:
-        return time.monotonic() + watch.options.wait if attacker is not None else None
-
-    board = watch.next_board(deadline())
-    while True:
-        watch.present(board)
-        if attacker is not None and limit and len(attacker.attacks) >= limit:
-            return
-        if attacker is None or not solved(board)["words"]:
-            board = watch.next_board(deadline())
-        else:
-            board = attacker.attack(board)
-
-
-def mouse_for(target: live.Target) -> Mouse:
-    """Return the real mouse, kept inside the game's window."""
-    from .adapters.mouse import PyAutoGuiMouse
-
-    return PyAutoGuiMouse(target.where(), target.where)
-
-
 def reporter(options: Namespace, say: Callable[[str], None]
              ) -> Callable[[dict[str, Any], str], None]:
     """Return how a board shown is reported: its JSON line on stdout (--json), else its text."""
     if options.json:
         return lambda line, _: print(json.dumps(line, default=printable), flush=True)
     return lambda _, text: say(text)
-
-
-def render(played: dict[str, Any]) -> str:
-    """Return the readable end: boards shown, attacks made, and why it stopped."""
-    attacks = played["attacks"]
-    accepted = [a for a in attacks if a["verdict"] == "accepted"]
-    line = (f"overlay bookworm: {played['boards']} boards shown, {len(attacks)} attacks "
-            f"({len(accepted)} accepted, {sum(a['damage'] for a in accepted):g} hearts)")
-    return line + (f"; stopped: {played['stopped']}" if played["stopped"] else "")

@@ -16,18 +16,19 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from . import live
-from .bookworm_board import clicks, crop, solved
-from .core.gestures import Click, Point, Region
-from .core.types import BadInput
-from .profiles import bookworm as profile
+from ..core.gestures import Click, Point, Region
+from ..core.types import BadInput
+from ..live import changes
+from ..live import target as live
+from ..profiles import bookworm as profile
+from .board import clicks, crop, solved
 from .watch import GAME, IGNORED
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .adapters.mouse import Mouse
-    from .store import Store
+    from ..adapters.mouse import Mouse
+    from ..store.store import Store
     from .watch import Watch
 
 TAKEN = 60  # colour levels (0..255) a cell's middle changes by, on average, once its tile left
@@ -79,7 +80,7 @@ class Attacker:
     def lit(self, board: live.Board, idle: np.ndarray) -> bool | None:
         """Return whether the game lit its Attack button for the word up (waiting up to
         LIGHT_SECONDS for it): True, False (grey), or None when it is too close to tell."""
-        from .vision.bookworm_button import lit
+        from ..vision.bookworm_button import lit
 
         x, y, w, h = profile.attack_middle(board.reading, board.origin)
         deadline, seen = time.monotonic() + LIGHT_SECONDS, None
@@ -145,7 +146,7 @@ class Attacker:
         window, grid = self.placed(), watch.grid
         if shown is None or shown.drawn is None or grid is None:
             return set()
-        now = live.cover(watch.screen.grab(grid.moved(window.x, window.y)), shown.clean,
+        now = changes.cover(watch.screen.grab(grid.moved(window.x, window.y)), shown.clean,
                          shown.drawn)
         if now.shape != shown.clean.shape:
             return set()

@@ -22,7 +22,7 @@ every word, and learn from the game's own feedback, round after round.
   game that is busy merges the motion events queued meanwhile into the last one (Tk does,
   and so does Windows), so a pointer that moved on while it was busy would skip a tile: the
   game would take the drag short.
-- The Watcher (watcher.py), a thread of its own, grabs the grid every few milliseconds and
+- The Watcher (feedback_watcher.py), a thread of its own, grabs the grid every few milliseconds and
   reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
   word is already being dragged; it hands the verdicts over on a queue. A word with no
   feedback, or rejected on some tiles only, is dragged once more, slower; three words in a
@@ -30,41 +30,40 @@ every word, and learn from the game's own feedback, round after round.
   counts them.
 - The speed (Pace) finds itself: slower when a drag comes back partial or silent, faster
   while every drag registers; --drag-ms fixes it instead.
-- One way out (run): the stop key, the fail-safe corner, Ctrl-C, SIGTERM, SIGHUP, a closed
-  window and every error let go of the mouse, close the round in the store and give the
-  report, its "stopped" saying why, then the status that fits (2 for a fault, 130 for Ctrl-C,
-  128 + the signal's number for another signal).
+- One way out (run, through live.stopping.way_out): the stop key, the fail-safe corner,
+  Ctrl-C, SIGTERM, SIGHUP, a closed window and every error let go of the mouse, close the round
+  in the store and give the report, its "stopped" saying why, then the status that fits (2 for
+  a fault, 130 for Ctrl-C, 128 + the signal's number for another signal).
 """
 
 from __future__ import annotations
 
-import os
-import signal
-import sys
 import time
 from argparse import Namespace
 from collections import deque
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from . import live
-from .adapters.mouse import FailSafe, Moved
-from .core import plan
-from .core.gestures import Drag, Point, Region
-from .core.types import BadInput
-from .profiles import profile
-from .profiles.grid import GridResult, WordJSON
-from .watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
+from ..adapters.mouse import Moved
+from ..core import plan
+from ..core.gestures import Drag, Point, Region
+from ..core.types import BadInput
+from ..live import stopping
+from ..live import target as live
+from ..live.stopping import corner, stop_key, way_out
+from ..profiles import profile
+from ..profiles.grid import GridResult, WordJSON
+from .feedback_watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
 
 if TYPE_CHECKING:
 
-    from .adapters.mouse import Mouse
-    from .adapters.screen import Screen
-    from .core.lexicon import Lexicon
-    from .store import Store
-    from .vision.feedback import Face
+    from ..adapters.mouse import Mouse
+    from ..adapters.screen import Screen
+    from ..core.lexicon import Lexicon
+    from ..store.store import Store
+    from ..vision.feedback import Face
 
 GAME = "wordament"
 TITLE = "Wordament"  # the window title looked for by default
@@ -79,7 +78,6 @@ FREED_LIMIT = 0.3  # longest wait after a release for the game to let go of the 
 POLL_S = (0.0005, 0.0005, 0.001, 0.001, 0.002)  # pauses between looks at a tile, then 2 ms each
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
-FAULT, INTERRUPTED = 2, 130  # exit statuses: bad input or a fault; Ctrl-C
 
 
 @dataclass(frozen=True)
@@ -160,7 +158,7 @@ class Tracer:
     selected (the pale face of a tile in the drag under way)."""
 
     def __init__(self, screen: Screen, board: live.Board, face: Face) -> None:
-        from .vision import feedback
+        from ..vision import feedback
 
         x, y = board.origin
         self.screen, self.board = screen, face
@@ -177,13 +175,13 @@ class Tracer:
     def face(self, tile: int) -> Face:
         """Return the tile's face now (grabbing only the strip it is read from: under Wine
         at 150%, a whole tile's grab took a fifth of the time per word)."""
-        from .vision import feedback
+        from ..vision import feedback
 
         return feedback.colour(self.screen.grab(self.strips[tile]))
 
     def selected(self, tile: int) -> bool:
         """True when the tile shows selected now."""
-        from .vision import feedback
+        from ..vision import feedback
 
         return feedback.selected(self.face(tile))
 
@@ -191,7 +189,7 @@ class Tracer:
         """Whether the game has let go of a drag ending on this tile: True when the tile
         shows the board's face or a verdict's, False when the grid has gone, None while
         the tile still shows selected."""
-        from .vision import feedback
+        from ..vision import feedback
 
         face = self.face(tile)
         return None if feedback.selected(face) else feedback.on_screen([face], self.board) > 0
@@ -208,7 +206,7 @@ def path_points(points: tuple[Point, ...], step: int = PATH_STEP) -> list[Point]
     """Return points along a drag's path, at most `step` pixels apart."""
     from itertools import pairwise
 
-    from .adapters.mouse import steps
+    from ..adapters.mouse import steps
 
     return [points[0], *(p for a, b in pairwise(points) for p in steps(a, b, step))]
 
@@ -228,7 +226,7 @@ class Player:
     lexicon: Lexicon
     extra: Lexicon | None  # words to try after the lexicon's, to learn the game's dictionary
     options: Namespace
-    stop: live.Stopper
+    stop: stopping.Stopper
     say: Callable[[str], None]
     silent: int = 0  # words in a row without feedback
     played: list[Tally] = field(default_factory=list)
@@ -334,7 +332,7 @@ class Player:
 
     def watch(self, board: live.Board) -> None:
         """Point the watcher (and the tracer) at the board's grid."""
-        from .vision import feedback
+        from ..vision import feedback
 
         x, y, w, h = board.reading.region or (0, 0, *board.frame.shape[1::-1])
         grid = Region(board.origin[0] + x, board.origin[1] + y, w, h)
@@ -352,7 +350,7 @@ class Player:
         """Return the board and drags where the game is now: if its window moved, wait for it
         to keep still (BadInput if now mostly off the screen), read the board again there, and
         move the mouse's bounds with it."""
-        from .adapters import screen as screens
+        from ..adapters import screen as screens
 
         region = self.target.where()
         if (region.x, region.y) == board.origin and region == self.mouse.bounds:
@@ -495,70 +493,7 @@ def doubtful(word: Word) -> bool:
     return word.verdict == "no feedback" or (word.verdict == "rejected" and word.partly)
 
 
-# --- the command: one way out ---------------------------------------------------------------
-
-class Signalled(BaseException):
-    """A signal (SIGTERM, SIGHUP) asked the process to end."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(f"ended by {signal.Signals(number).name}")
-        self.number = number
-
-
-@contextmanager
-def signals_raised() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP, the first of them, into Signalled for the with block (later
-    ones are ignored while play winds up)."""
-    numbers = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-    came: list[int] = []
-
-    def handler(number: int, frame: object) -> None:
-        if not came:
-            came.append(number)
-            raise Signalled(number)
-
-    saved = {n: signal.signal(n, handler) for n in numbers
-             if signal.getsignal(n) is not signal.SIG_IGN}
-    try:
-        yield
-    finally:
-        for number, old in saved.items():
-            signal.signal(number, old)
-
-
-@contextmanager
-def stop_key(name: str, warn: Callable[[str], None]) -> Iterator[Callable[[], bool]]:
-    """Yield a function that tells whether the stop key was pressed."""
-    from .adapters.keys import StopKey
-
-    with StopKey(name, warn) as key:
-        yield key.pressed
-
-
-def way_out(work: Callable[[], None]) -> tuple[str | None, int]:
-    """Run the work with SIGTERM and SIGHUP raised as Signalled; return why it stopped (None
-    when it ended by itself) and the exit status. A fault's one line goes to stderr."""
-    with signals_raised():
-        try:
-            work()
-        except (live.Stopped, FailSafe) as why:  # the stop key, the pointer in a corner
-            return str(why), 0
-        except KeyboardInterrupt:
-            return "interrupted (Ctrl-C)", INTERRUPTED
-        except Signalled as why:
-            return str(why), 128 + why.number
-        except BadInput as err:
-            print(f"assistant: error: {err}", file=sys.stderr, flush=True)
-            return str(err), FAULT
-        except Exception as err:  # a bug: one line for the user, the report all the same
-            if os.environ.get("ASSISTANT_DEBUG"):
-                raise
-            stopped = f"internal error: {type(err).__name__}: {err}"
-            print(f"assistant: {stopped} (set ASSISTANT_DEBUG=1 for the traceback)",
-                  file=sys.stderr, flush=True)
-            return stopped, 1
-    return None, 0
-
+# --- the command ------------------------------------------------------------------------------
 
 def run(options: Namespace, say: Callable[[str], None], warn: Callable[[str], None],
         progress: Callable[[str], None]) -> tuple[dict[str, Any], Callable[[Any], str], int]:
@@ -576,10 +511,11 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
          progress: Callable[[str], None], played: list[Tally]) -> None:
     """Play Wordament on the screen as the options say, each round's tally added to `played`
     as it begins."""
-    from . import wordlist
-    from .adapters.mouse import PyAutoGuiMouse
-    from .adapters.screen import MssScreen
-    from .store import Store
+    from ..adapters.mouse import PyAutoGuiMouse
+    from ..adapters.screen import MssScreen
+    from ..files import wordlist
+    from ..store.store import Store
+    from ..store.user import default_path
 
     lexicon = wordlist.load(options.lexicon, progress)
     extra = wordlist.load(options.extra_lexicon, progress) if options.extra_lexicon else None
@@ -590,31 +526,15 @@ def play(options: Namespace, say: Callable[[str], None], warn: Callable[[str], N
     mouse = PyAutoGuiMouse(target.region, target.where)
     watcher = Watcher(screen)
     try:
-        with Store.open() as store, stop_key(options.stop_key, warn) as pressed:
+        with Store.open(default_path()) as store, stop_key(options.stop_key, warn) as pressed:
             player = Player(target, screen, mouse, watcher, store, lexicon, extra, options,
-                            live.Stopper(pressed, deadline, corner(mouse)), say,
+                            stopping.Stopper(pressed, deadline, corner(mouse)), say,
                             played=played, pace=Pace(options.drag_ms or DRAG_MS,
                                                      options.drag_ms is not None))
             rounds(player)
     finally:
         mouse.release()
         watcher.close()
-
-
-def corner(mouse: Mouse) -> Callable[[], None]:
-    """Return the check that raises FailSafe while the pointer is in a screen corner (as
-    pyautogui's fail-safe does during a gesture)."""
-    gui = getattr(mouse, "gui", None)
-    if gui is None:
-        return lambda: None
-
-    def check() -> None:
-        try:
-            gui.failSafeCheck()
-        except gui.FailSafeException:
-            raise FailSafe("the pointer was thrown into a screen corner (fail-safe): "
-                           "stopped") from None
-    return check
 
 
 def rounds(player: Player) -> None:
@@ -628,7 +548,7 @@ def rounds(player: Player) -> None:
         player.watcher.rest()
         try:
             board = player.read(unlike=unlike)
-        except live.OutOfTime as why:
+        except stopping.OutOfTime as why:
             if number:
                 return
             raise BadInput(str(why)) from None
@@ -644,16 +564,16 @@ def rounds(player: Player) -> None:
 def dry_run(options: Namespace, say: Callable[[str], None],
             progress: Callable[[str], None]) -> dict[str, Any]:
     """Read and solve the board, and show the drags that would be made; move nothing."""
-    from . import wordlist
-    from .adapters.screen import MssScreen
+    from ..adapters.screen import MssScreen
+    from ..files import wordlist
 
     lexicon = wordlist.load(options.lexicon, progress)
     target = live.find_target(options, TITLE, progress)
     screen = MssScreen()
     live.warm_up(live.capture(target, screen, first=True), GAME, options.reader)
     board = live.wait_for_board(target, screen, GAME, profile(GAME), options, lexicon,
-                                live.Stopper(), None, say)
-    from .store import banned
+                                stopping.Stopper(), None, say)
+    from ..store.user import banned
 
     refused = banned(GAME)  # play never tries these: the dry run does not show them either
     drags = [d for d in drags_of(board) if d.word not in refused]
@@ -670,7 +590,7 @@ def annotate(board: live.Board, out: str | None) -> None:
     """Save the board's capture with what each tile was read as and the best word's path
     (--annotate), once the round no longer waits on it."""
     if out:
-        from .screenshot import annotate as draw
+        from ..screenshot.solve import annotate as draw
 
         draw(board.frame, board.reading, profile(GAME).best_play(board.result), out)
 
@@ -688,7 +608,7 @@ def found(result: GridResult, in_lexicon: bool) -> list[Word]:
 
 def list_of(words: list[str]) -> Lexicon:
     """Return a lexicon of a few words (those the game taught us)."""
-    from .core.lexicon import Lexicon, WordList
+    from ..core.lexicon import Lexicon, WordList
 
     return Lexicon.from_wordlist(WordList(words), "learned")
 

@@ -9,7 +9,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .core.types import BadInput
+from ..core.types import BadInput
 
 NONBLOCK, BINARY = getattr(os, "O_NONBLOCK", 0), getattr(os, "O_BINARY", 0)
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .adapters.overlay import Badge, Outline, Panel, Scene
-from .core.gestures import Point, Region
-from .core.rules import BOOKWORM
-from .profiles.bookworm import in_hearts
+from ..adapters.overlay import Badge, Outline, Panel, Scene
+from ..core.gestures import Point, Region
+from ..core.rules import BOOKWORM
+from ..profiles.bookworm import in_hearts
 
 if TYPE_CHECKING:
-    from .profiles.bookworm import AttackJSON, BookwormResult
-    from .vision.types import Reading
+    from ..profiles.bookworm import AttackJSON, BookwormResult
+    from ..vision.types import Reading
 
 MARK = "#ff00d0"  # the one strong colour of the best word: its outlines and click numbers
 DOUBT = "#ff8c00"  # the "?" on a tile read uncertainly

@@ -25,14 +25,14 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .core.gestures import Region
-from .core.types import BadInput
+from ..core.gestures import Region
+from ..core.types import BadInput
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .adapters.screen import Screen
-    from .vision.feedback import Face
+    from ..adapters.screen import Screen
+    from ..vision.feedback import Face
 
 FEEDBACK_SECONDS = 0.6  # a swipe's flash shows within this of the game letting go of it
 HELD_LIMIT = 5.0  # seconds a swipe's tiles may show selected after its release (a busy game)
@@ -221,7 +221,7 @@ class Watcher:
              now: float, generation: int | None = None) -> None:
         """Settle what this frame (grabbed for this generation of watch()) shows: the verdicts
         of waiting swipes, the grid's presence. A frame of an earlier board is dropped."""
-        from .vision import feedback
+        from ..vision import feedback
 
         faces = feedback.faces(frame, boxes)
         held = {i for i, face in enumerate(faces) if feedback.selected(face)}

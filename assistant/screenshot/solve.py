@@ -18,13 +18,13 @@ from argparse import Namespace
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .core.lexicon import Lexicon
-from .core.rules import CROSSWORD_RULES
-from .core.types import BadInput
-from .profiles import profile
-from .profiles.types import Play, ReadJSON, Solved
-from .timing import Clock
-from .vision.types import Reading
+from ..core.lexicon import Lexicon
+from ..core.rules import CROSSWORD_RULES
+from ..core.types import BadInput
+from ..profiles import profile
+from ..profiles.types import Play, ReadJSON, Solved
+from ..vision.timing import Clock
+from ..vision.types import Reading
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,7 +60,7 @@ def solve(options: Namespace, lexicon: Lexicon, warn: Callable[[str], None]) -> 
 
 def detect(frame: np.ndarray, where: str) -> str:
     """Return the game whose board the frame shows; BadInput when it shows none we read."""
-    from . import vision
+    from .. import vision
 
     game = vision.identify(frame)
     if game is None:
@@ -71,7 +71,7 @@ def detect(frame: np.ndarray, where: str) -> str:
 
 def load(where: str) -> np.ndarray:
     """Return the image in a file as a BGR frame; BadInput when it is not one."""
-    from .vision.image import load_image
+    from ..vision.image import load_image
 
     return load_image(where)
 
@@ -79,7 +79,7 @@ def load(where: str) -> np.ndarray:
 def read(frame: np.ndarray, game: str, reader: str, where: str, language: str = "en") -> Reading:
     """Return the board the game's reader reads in a frame; BadInput saying where it was
     looked for (and which game the frame looks like, when it holds another's board)."""
-    from . import vision
+    from .. import vision
 
     if game not in vision.READERS:
         raise BadInput(f"{where}: solving {game} from a screenshot is not supported yet")
@@ -97,7 +97,7 @@ def another_game(frame: np.ndarray, game: str, reading: Reading) -> str | None:
     """Return the game whose board a doubtful reading's frame shows instead, or None: one
     whose reader says it looks like its board, or, when over a quarter of the tiles were
     unsure, one whose reader reads it surely (slower: a whole read for each game)."""
-    from . import vision
+    from .. import vision
 
     other = vision.identify(frame, but=game)
     if other or 4 * len(reading.uncertain()) <= len(reading.cells):
@@ -108,7 +108,7 @@ def another_game(frame: np.ndarray, game: str, reading: Reading) -> str | None:
 
 def looks_like(frame: Any, game: str, message: str) -> str:
     """Return '; it looks like G (try --game G)' when the frame shows another game's board."""
-    from . import vision
+    from .. import vision
 
     if "looks like" in message:  # the reader has said so already
         return ""
@@ -166,7 +166,7 @@ def read_json(reading: Reading) -> ReadJSON:
         read["rack"] = [c.text for c in reading.rack]
         read["rack_confidence"] = [round(c.confidence, 3) for c in reading.rack]
     if reading.game in CROSSWORD_RULES:
-        from .vision.board import board_lines
+        from ..vision.board import board_lines
 
         read["board"] = list(board_lines(reading))
     if reading.settling:
@@ -184,7 +184,7 @@ def positions(reading: Reading, indices: list[int]) -> list[dict[str, int]]:
 
 def annotate(frame: Any, reading: Reading, best: Play, out: str) -> None:
     """Save the frame with the cells, what they read and the best play drawn on it."""
-    from .vision import annotate as drawing
+    from ..vision import annotate as drawing
 
     path, caption = best
     drawing.save(drawing.draw(frame, reading.cells + reading.rack, path, caption), out)
