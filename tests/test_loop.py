@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from argparse import Namespace
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -183,7 +183,7 @@ def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
     given(one, settled(one, "no feedback", tries=2))
     one.settle(pending, tally)
     assert len(pending) == 1 and tally.json()["tried"] == 2 and tally.json()["no_feedback"] == 2
-    assert one.store.plays == [("CAT", "no feedback", 0)] * 2  # type: ignore[attr-defined]
+    assert one.store.plays == [("CAT", "no feedback", 0)] * 2
     assert one.store.learned == [("CAT", "no feedback")]
 
 
@@ -201,7 +201,7 @@ def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned()
     assert [(p.word, p.verdict, p.partly) for p in tally.swipes] == [
         ("CAT", "rejected", True), ("DOG", "rejected", False), ("CAT", "rejected", True)]
     assert one.store.learned == [("DOG", "rejected"), ("CAT", "rejected")]
-    assert one.store.clean == {"DOG": True, "CAT": False}  # type: ignore[attr-defined]
+    assert one.store.clean == {"DOG": True, "CAT": False}
 
 
 def test_points_and_learning_follow_the_games_verdicts():
@@ -210,7 +210,7 @@ def test_points_and_learning_follow_the_games_verdicts():
     given(one, settled(one, "accepted", text="CAT"), settled(one, "rejected", text="TAC"),
           settled(one, "repeated", text="ACT"))
     one.settle(pending, tally)
-    assert one.store.plays == [("CAT", "accepted", 5), ("TAC", "rejected", 0),  # type: ignore[attr-defined]
+    assert one.store.plays == [("CAT", "accepted", 5), ("TAC", "rejected", 0),
                                ("ACT", "repeated", 0)]
     assert one.store.learned == [("CAT", "accepted"), ("TAC", "rejected"),
                                  ("ACT", "repeated")]
@@ -284,3 +284,43 @@ def test_tiles_the_player_saw_selected_make_the_next_flash_a_new_one(watcher):
     watcher.expect(tac)
     watcher.look(grid({0: GREEN, 1: GREEN, 2: GREEN}), BOXES, BOARD, now=0.75)
     assert told(watcher.take()) == [("TAC", "accepted")]
+
+
+class Looks:
+    """A tracer whose looks at a tile answer in turn: None (held), True (let go), False (the
+    grid gone); each look takes `ms` milliseconds."""
+
+    works = True
+
+    def __init__(self, answers: list[bool | None], ms: float = 0.0) -> None:
+        self.answers, self.ms = list(answers), ms
+
+    def let_go(self, tile: int) -> bool | None:
+        time.sleep(self.ms / 1000)
+        return self.answers.pop(0)
+
+
+def released(answers: list[bool | None], held_ago: float | None = None, cut: bool = False,
+             gone_ago: float | None = None, ms: float = 0.0) -> bool | None:
+    """Return what the player makes of the game's answers to a drag just released: held
+    last seen `held_ago` seconds before (None: never), the grid gone since `gone_ago`."""
+    one = player()
+    one.tracer = cast(Any, Looks(answers, ms))
+    now = time.monotonic()
+    one.watcher.gone_at = None if gone_ago is None else now - gone_ago
+    dragged = watching.Word("CAT", (0, 1, 2), 5, pressed=now - 0.05, cut=cut,
+                            held=0.0 if held_ago is None else now - held_ago)
+    return one.taken(dragged)
+
+
+def test_the_release_counts_as_the_game_counts_it():
+    assert released([None, None, True]) is True  # held a moment, then let go: a swipe
+    assert released([None, False]) is False  # held, and the grid gone a moment after
+    assert released([False], held_ago=0.001) is False  # the last tile was held just before
+    assert released([False], cut=True) is False  # the grid went before the drag's end
+    assert released([True], gone_ago=0.5) is False  # ... as the watcher saw
+    # the grid went while the player was not looking (a busy machine): it most likely took
+    # the release first, so the swipe counts (the game's tally, not a guess of a drop)
+    assert released([False], held_ago=0.2) is None
+    assert released([None, False], ms=2 * loop.CLOSE * 1000) is None
+    assert released([False]) is None  # never seen held

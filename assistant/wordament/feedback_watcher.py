@@ -56,6 +56,8 @@ class Word:
     verdict: str = ""
     evidence: frozenset[int] = frozenset()  # the tiles its verdict was read on
     taken: bool | None = None  # the game was seen letting go of its last drag (None: unseen)
+    held: float = 0.0  # when a look last began that saw its last drag held (0: none did)
+    cut: bool = False  # the grid went before its last drag ended: the game dropped it
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
 
     @property
@@ -122,7 +124,7 @@ class Watcher:
         self.waiting: list[Awaited] = []
         self.verdicts: queue.SimpleQueue[Verdict] = queue.SimpleQueue()
         self.seen = 1.0  # share of tiles that looked like the board's in the last grab
-        self.last_seen = time.monotonic()  # when a grab last found the grid there
+        self.gone_at: float | None = None  # when a grab first found it gone (None: it is there)
         self.shows: list[str | None] = []  # what each tile shows: a verdict, or None
         self.since: list[float] = []  # and since when (time.monotonic() of the first grab)
         self.dragging = False
@@ -138,7 +140,7 @@ class Watcher:
             self.grid, self.boxes, self.board, self.seen = grid, boxes, board, 1.0
             self.shows, self.since = [None] * len(boxes), [0.0] * len(boxes)
             self.generation += 1
-            self.last_seen = time.monotonic()
+            self.gone_at = None
             self.failing = None
 
     def rest(self) -> None:
@@ -231,7 +233,9 @@ class Watcher:
             self.failing = None
             self.seen = feedback.on_screen(faces, board)
             if self.seen >= GONE:
-                self.last_seen = now
+                self.gone_at = None
+            elif self.gone_at is None:
+                self.gone_at = now
             for i, face in enumerate(faces):
                 if (shows := feedback.verdict(face, board)) != self.shows[i]:
                     self.shows[i], self.since[i] = shows, now

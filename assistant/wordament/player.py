@@ -75,6 +75,7 @@ STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 LIT_LIMIT = 0.3  # longest wait at a tile for the game to show it selected
 UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
 FREED_LIMIT = 0.3  # longest wait after a release for the game to let go of the drag
+CLOSE = 0.015  # s: a grid gone this soon after the drag was seen held went with it held
 POLL_S = (0.0005, 0.0005, 0.001, 0.001, 0.002)  # pauses between looks at a tile, then 2 ms each
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
@@ -402,7 +403,7 @@ class Player:
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
-        word.pressed = time.monotonic()
+        word.pressed, word.held, word.cut = time.monotonic(), 0.0, False
         try:
             self.mouse.drag(drag, self.pace.ms * (SLOWER if word.tries else 1),
                             self.reached(word))
@@ -422,16 +423,24 @@ class Player:
 
     def taken(self, word: Word) -> bool | None:
         """Wait (up to FREED_LIMIT) until the game lets go of the drag just made, so the next
-        press is a new swipe and the tally is the game's: True once its last tile no longer
-        shows selected, False if the grid went first (the round ended with the drag held),
-        None if neither was seen in time (or the game does not show selected tiles)."""
+        press is a new swipe: True once its last tile no longer shows selected; False when the
+        game surely dropped it (the round ended with the drag held: the grid went before the
+        drag's end, or within CLOSE of a look that saw the drag held); None when that cannot
+        be told (the grid went while the player was not looking: the game most likely took a
+        release sent before its grid went, so the swipe counts)."""
+        gone = self.watcher.gone_at
+        if word.cut or (gone is not None and gone < word.pressed):
+            return False
         tracer = self.tracer
         if tracer is None or not tracer.works:
             return None
         end, looks = time.monotonic() + FREED_LIMIT, 0
-        while (let_go := tracer.let_go(word.path[-1])) is None and time.monotonic() < end:
-            looks = pause(looks)
-        return let_go
+        while (looked := time.monotonic()) < end:
+            let_go = tracer.let_go(word.path[-1])
+            if let_go is not None:
+                return let_go or (None if time.monotonic() - word.held > CLOSE else False)
+            word.held, looks = looked, pause(looks)
+        return None
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
         """Return what the mouse calls at each tile after a word's first: wait (up to
@@ -442,14 +451,18 @@ class Player:
 
         def there(i: int) -> None:
             end, looks = time.monotonic() + LIT_LIMIT, 0
+            looked = time.monotonic()
             while not tracer.selected(word.path[i]):
                 if time.monotonic() > end:  # the verdict will tell if it was missed
                     tracer.unlit += 1
                     return
-                if not self.watcher.present():  # the round is over
+                if not self.watcher.present():  # the round is over: the game drops the drag
+                    word.cut = True
                     return
                 self.stop.check()
                 looks = pause(looks)
+                looked = time.monotonic()
+            word.held = looked
             tracer.lit += 1
             self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
         return there
@@ -467,9 +480,6 @@ class Player:
         if word is None:  # a swipe of a round already closed
             return
         word.verdict, word.evidence = verdict.verdict, verdict.evidence
-        if word.verdict == "no feedback" and not self.watcher.present() and \
-                not word.taken and word.released > self.watcher.last_seen:
-            return  # the grid went with the drag under way: the game dropped it
         self.pace.heard(word.verdict, word.partly)
         tally.swipes.append(Played(word.word, word.verdict,
                                    word.points if word.verdict == "accepted" else 0, word.partly))
