@@ -151,8 +151,9 @@ class Watched:
         return True
 
 
-def player() -> loop.Player:
-    """Return a player with a fake store and watcher (no screen, no mouse)."""
+def player() -> Any:
+    """Return a player with a fake store and watcher (no screen, no mouse): typed Any, as its
+    store and watcher are the fakes above."""
     fakes: dict[str, Any] = {"target": Namespace(name="window 'Wordament'"), "screen": None,
                              "mouse": None, "watcher": Watched(), "store": Store(),
                              "lexicon": None, "extra": None, "stop": None}
