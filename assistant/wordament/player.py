@@ -14,20 +14,20 @@ every word, and learn from the game's own feedback, round after round.
   the drag (play waits for it to go); and the grid still on the screen (else the round is over).
 - Each drag is made in step with the game (Tracer): after the release, the drag's last tile
   must no longer show selected (the game has taken the release: the next press is a new
-  swipe; a grid gone first means the round ended with the drag held, and the game dropped
-  it: it is not counted), the pointer already on the next word's first tile meanwhile (the
-  rest a press needs after a move then costs nothing on Windows); at each tile after the
-  first, the pointer waits until the tile shows selected (the game has taken the motion
-  there) before it moves on or lets go (and tells the watcher, whose grabs may miss it). A
-  game that is busy merges the motion events queued meanwhile into the last one (Tk does,
-  and so does Windows), so a pointer that moved on while it was busy would skip a tile: the
-  game would take the drag short.
-- The Watcher (feedback_watcher.py), a thread of its own, grabs the grid every few milliseconds and
-  reads each swipe's verdict from the colour its tiles flash (vision.feedback) while the next
-  word is already being dragged; it hands the verdicts over on a queue. A word with no
-  feedback, or rejected on some tiles only, is dragged once more, slower; three words in a
-  row without feedback stop play. Every drag is one swipe of the round's tally, as the game
-  counts them.
+  swipe; a grid gone before the drag's end means the round ended with the drag held, and
+  the game dropped it: it is not counted; one gone after the release counts), the pointer
+  already on the next word's first tile meanwhile (the rest a press needs after a move then
+  costs nothing on Windows); at each tile after the first, the pointer waits until the tile
+  shows selected (the game has taken the motion there) before it moves on or lets go (and
+  tells the watcher, whose grabs may miss it). A game that is busy merges the motion events
+  queued meanwhile into the last one (Tk does, and so does Windows), so a pointer that moved
+  on while it was busy would skip a tile: the game would take the drag short.
+- The Watcher (feedback_watcher.py), a thread of its own, grabs the grid every few
+  milliseconds and reads each swipe's verdict from the colour its tiles flash
+  (vision.feedback) while the next word is already being dragged; it hands the verdicts over
+  on a queue. A word with no feedback, or rejected on some tiles only, is dragged once more,
+  slower; three words in a row without feedback stop play. Every drag is one swipe of the
+  round's tally, as the game counts them.
 - The speed (Pace) finds itself: slower when a drag comes back partial or silent, faster
   while every drag registers; --drag-ms fixes it instead.
 - One way out (run, through live.stopping.way_out): the stop key, the fail-safe corner,
@@ -75,7 +75,6 @@ STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 LIT_LIMIT = 0.3  # longest wait at a tile for the game to show it selected
 UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
 FREED_LIMIT = 0.3  # longest wait after a release for the game to let go of the drag
-CLOSE = 0.015  # s: a grid gone this soon after the drag was seen held went with it held
 POLL_S = (0.0005, 0.0005, 0.001, 0.001, 0.002)  # pauses between looks at a tile, then 2 ms each
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
@@ -403,7 +402,7 @@ class Player:
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
-        word.pressed, word.held, word.cut = time.monotonic(), 0.0, False
+        word.pressed, word.cut = time.monotonic(), False
         try:
             self.mouse.drag(drag, self.pace.ms * (SLOWER if word.tries else 1),
                             self.reached(word))
@@ -424,10 +423,9 @@ class Player:
     def taken(self, word: Word) -> bool | None:
         """Wait (up to FREED_LIMIT) until the game lets go of the drag just made, so the next
         press is a new swipe: True once its last tile no longer shows selected; False when the
-        game surely dropped it (the round ended with the drag held: the grid went before the
-        drag's end, or within CLOSE of a look that saw the drag held); None when that cannot
-        be told (the grid went while the player was not looking: the game most likely took a
-        release sent before its grid went, so the swipe counts)."""
+        game surely dropped it (the grid went before the drag's end: the round ended with it
+        held); None when that cannot be told (the grid went after the release was sent: the
+        game most likely took it first, so the swipe counts)."""
         gone = self.watcher.gone_at
         if word.cut or (gone is not None and gone < word.pressed):
             return False
@@ -435,11 +433,10 @@ class Player:
         if tracer is None or not tracer.works:
             return None
         end, looks = time.monotonic() + FREED_LIMIT, 0
-        while (looked := time.monotonic()) < end:
-            let_go = tracer.let_go(word.path[-1])
-            if let_go is not None:
-                return let_go or (None if time.monotonic() - word.held > CLOSE else False)
-            word.held, looks = looked, pause(looks)
+        while time.monotonic() < end:
+            if (let_go := tracer.let_go(word.path[-1])) is not None:
+                return let_go or None
+            looks = pause(looks)
         return None
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
@@ -451,7 +448,6 @@ class Player:
 
         def there(i: int) -> None:
             end, looks = time.monotonic() + LIT_LIMIT, 0
-            looked = time.monotonic()
             while not tracer.selected(word.path[i]):
                 if time.monotonic() > end:  # the verdict will tell if it was missed
                     tracer.unlit += 1
@@ -461,8 +457,6 @@ class Player:
                     return
                 self.stop.check()
                 looks = pause(looks)
-                looked = time.monotonic()
-            word.held = looked
             tracer.lit += 1
             self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
         return there
