@@ -73,7 +73,7 @@ def test_a_signal_mid_play_lets_go_of_the_button_closes_the_round_and_reports(
 def test_a_popup_over_the_grid_gets_no_press(game, xserver):  # noqa: F811
     played = game(xserver, "--board", BOARD, "--seconds", "60")
     x, y = game_region()
-    player = played.start("--json", "--seconds", "8", "--drag-ms", "40")
+    player = played.start("--json", "--seconds", "15", "--drag-ms", "40")
     played.wait_swipes()
     popup = TkWindow(xserver.env, "--title", "", "--override", "--events",
                      "--geometry", f"200x200+{x + 100}+{y + 200}")
