@@ -69,10 +69,13 @@ def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[o
     if any(r.uncertain for r in reads):
         doubted = [i for i, r in enumerate(reads)
                    if r.uncertain or any(r.text and r.text in pair for pair in TWINS)]
-        turns, each = turned(frame, lattice, upright, reads, first, doubted)
+        turns = [list(shown) for shown in upright]
+        each = [reads] + [[ocr.Read("", 0.0, "not turned")] * len(reads) for _ in TURNS[1:]]
+        turned(frame, lattice, turns, each, first, doubted)
         photo = turned_dice(each)
         if photo:  # on a photo every die is read each way: a sure read may be of a turned die
-            turns, each = turned(frame, lattice, upright, reads, first, range(len(reads)))
+            turned(frame, lattice, turns, each, first,
+                   [i for i in range(len(reads)) if i not in doubted])
         if reader != first:
             each = second_opinion(each, turns, photo, reader)
         reads = agreed(each) if photo else each[0]
@@ -88,20 +91,17 @@ def read_dice(frame: np.ndarray, lattice: locate.Lattice, reader: str) -> list[o
     return reads
 
 
-def turned(frame: np.ndarray, lattice: locate.Lattice, upright: list[list[tiles.Face]],
-           reads: list[ocr.Read], reader: str, which: Iterable[int]
-           ) -> tuple[list[list[tiles.Face]], list[list[ocr.Read]]]:
-    """Return every die's faces, each way of TURNS for these dice (the upright face alone for
-    the rest), and their reads by turn then die (a die not turned reads as nothing turned)."""
-    again = list(which)
-    more = dict(zip(again, faces(frame, lattice, again, TURNS[1:]), strict=True))
-    turns = [[shown[0], *more[i]] if i in more else shown for i, shown in enumerate(upright)]
-    found = read_faces([[more[i][t] for i in again] for t in range(len(TURNS) - 1)], reader)
-    each = [reads] + [[ocr.Read("", 0.0, "not turned")] * len(reads) for _ in TURNS[1:]]
+def turned(frame: np.ndarray, lattice: locate.Lattice, turns: list[list[tiles.Face]],
+           each: list[list[ocr.Read]], reader: str, which: list[int]) -> None:
+    """Add these dice's faces each way of TURNS to turns (by die: upright first), and their
+    reads to each (by turn, then die; a die not turned reads as nothing turned)."""
+    more = faces(frame, lattice, which, TURNS[1:])
+    found = read_faces([[shown[t] for shown in more] for t in range(len(TURNS) - 1)], reader)
+    for i, shown in zip(which, more, strict=True):
+        turns[i] = [turns[i][0], *shown]
     for t, got in enumerate(found, start=1):
-        for i, read in zip(again, got, strict=True):
+        for i, read in zip(which, got, strict=True):
             each[t][i] = read
-    return turns, each
 
 
 def second_opinion(each: list[list[ocr.Read]], turns: list[list[tiles.Face]], photo: bool,
