@@ -152,8 +152,12 @@ class SharedSolver:
             return across + cw.generate(board, rack, rules, lexicon, (cw.DOWN,))
 
     def close(self) -> None:
-        """End the worker."""
+        """End the worker now (left to end with the pool, it outlived the overlay's exit)."""
+        workers = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+            worker.join(1.0)
 
 
 def shared_solver(lexicon: Lexicon) -> SharedSolver | None:
@@ -167,10 +171,16 @@ def shared_solver(lexicon: Lexicon) -> SharedSolver | None:
 
 def deaf_to_interrupts() -> None:
     """Leave Ctrl-C to the overlay's process (the worker is in its process group: it would
-    print a traceback; it ends when the overlay closes its pool, or dies)."""
+    print a traceback; it ends when the overlay closes its pool, or dies), and its output
+    too: the worker lets go of the overlay's stdout and stderr (a caller waiting for their
+    end would wait for the worker's)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    for stream in (1, 2):
+        os.dup2(quiet, stream)
+    os.close(quiet)
 
 
 def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout) -> list[Raw]:
