@@ -300,22 +300,39 @@ class Looks:
         return self.answers.pop(0)
 
 
-def released(answers: list[bool | None], cut: bool = False,
+def released(answers: list[bool | None], held_ago: float = 0.0, cut: bool = False,
              gone_ago: float | None = None) -> bool | None:
-    """Return what the player makes of the game's answers to a drag just released (pressed
-    50 ms ago), the grid gone since `gone_ago` seconds as its watcher saw."""
-    one = player()
+    """Return what the player makes of the game's answers to a drag released just now
+    (pressed 50 ms ago, its last tile seen held `held_ago` seconds ago), the grid gone
+    since `gone_ago` seconds as its watcher saw."""
+    one, hovered = player(), []
     one.tracer = Looks(answers)
     now = time.monotonic()
     one.watcher.gone_at = None if gone_ago is None else now - gone_ago
-    return one.taken(watching.Word("CAT", (0, 1, 2), 5, pressed=now - 0.05, cut=cut))
+    word = watching.Word("CAT", (0, 1, 2), 5, pressed=now - 0.05, released=now, cut=cut,
+                         held=now - held_ago)
+    taken = one.taken(word, lambda: hovered.append(1))
+    assert hovered == [1]  # the pointer goes on to the next word once, whatever the answer
+    return taken
 
 
 def test_the_release_counts_as_the_game_counts_it():
     assert released([None, None, True]) is True  # held a moment, then let go: a swipe
     assert released([True], cut=True) is False  # the grid went before the drag's end
     assert released([True], gone_ago=0.5) is False  # ... before its press, as the watcher saw
-    # the grid went after the release was sent: the game most likely took the release first
-    # (a busy machine: the player saw it held, then gone), so the swipe counts
-    assert released([None, False]) is None
-    assert released([False], gone_ago=0.01) is None
+    # the grid gone at the first look after the release, the drag seen held a moment before
+    assert released([False], held_ago=0.005) is False
+    # the grid gone after a look that saw the drag still held after its release
+    assert released([None, False]) is False
+
+
+def test_a_grid_gone_around_the_release_went_before_the_game_took_it_if_the_release_was_late():
+    ms = 0.001
+    # idle: the last tile seen held 8 ms before the release, gone 1 ms after it (released
+    # at 8 + LAG = 9 ms, past the middle of 0..9 ms): dropped
+    assert loop.went_with(held=0.0, released=8 * ms, gone=9 * ms)
+    # DINES (busy, the player kept from looking): held 2 ms before the release, gone
+    # 230 ms after it: the game had it long before its end
+    assert not loop.went_with(held=0.0, released=2 * ms, gone=232 * ms)
+    # SERAL (busy): seen still held 3 ms after the release, gone 12 ms later
+    assert not loop.went_with(held=3 * ms, released=0.0, gone=15 * ms)

@@ -56,6 +56,7 @@ class Word:
     verdict: str = ""
     evidence: frozenset[int] = frozenset()  # the tiles its verdict was read on
     taken: bool | None = None  # the game was seen letting go of its last drag (None: unseen)
+    held: float = 0.0  # when a look began that last saw its last drag held (0: none did)
     cut: bool = False  # the grid went before its last drag ended: the game dropped it
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
 

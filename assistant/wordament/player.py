@@ -14,8 +14,8 @@ every word, and learn from the game's own feedback, round after round.
   the drag (play waits for it to go); and the grid still on the screen (else the round is over).
 - Each drag is made in step with the game (Tracer): after the release, the drag's last tile
   must no longer show selected (the game has taken the release: the next press is a new
-  swipe; a grid gone before the drag's end means the round ended with the drag held, and
-  the game dropped it: it is not counted; one gone after the release counts), the pointer
+  swipe; a grid gone before the drag's end, or just after its release, means the round
+  ended with the drag held, and the game dropped it: it is not counted), the pointer
   already on the next word's first tile meanwhile (the rest a press needs after a move then
   costs nothing on Windows); at each tile after the first, the pointer waits until the tile
   shows selected (the game has taken the motion there) before it moves on or lets go (and
@@ -75,6 +75,7 @@ STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 LIT_LIMIT = 1.0  # longest wait at a tile for the game to show it selected (a busy game is slow)
 UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
 FREED_LIMIT = 0.3  # longest wait after a release for the game to let go of the drag
+LAG = 0.001  # s: an idle game's delay in taking a release sent to it
 POLL_S = (0.0005, 0.0005, 0.001, 0.001, 0.002)  # pauses between looks at a tile, then 2 ms each
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
 PATH_STEP = 6  # pixels between the points of a drag checked for a window over them
@@ -193,6 +194,15 @@ class Tracer:
 
         face = self.face(tile)
         return None if feedback.selected(face) else feedback.on_screen([face], self.board) > 0
+
+
+def went_with(held: float, released: float, gone: float) -> bool:
+    """Whether the grid, seen held at `held` and gone at `gone` (the release sent at
+    `released` between or before them), more likely went before the game took the release
+    (LAG after it was sent) than after: the round's end is as likely at any moment between
+    the two looks. A player that looked at once after its release (an idle machine) says
+    dropped; one kept from looking for long after it (a busy machine) says taken."""
+    return 2 * (released + LAG) > held + gone
 
 
 def pause(looks: int) -> int:
@@ -402,7 +412,7 @@ class Player:
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
-        word.pressed, word.cut = time.monotonic(), False
+        word.pressed, word.held, word.cut = time.monotonic(), 0.0, False
         try:
             self.mouse.drag(drag, self.pace.ms * (SLOWER if word.tries else 1),
                             self.reached(word))
@@ -411,33 +421,45 @@ class Player:
             return
         word.tries += 1
         word.released, word.verdict = time.monotonic(), ""
-        if pending and pending[0].word in drags:  # there while the game takes the release
-            self.mouse.hover(drags[pending[0].word].points[0])
-        word.taken = self.taken(word)
+        word.taken = self.taken(word, lambda: self.hover(pending, drags))
         if word.taken is False:
             return  # the round ended with the drag held: the game dropped it
         self.swipes += 1
         self.swiped[self.swipes] = word
         self.watcher.expect(Swipe(self.swipes, word.path, word.pressed, word.released))
 
-    def taken(self, word: Word) -> bool | None:
+    def hover(self, pending: deque[Word], drags: dict[str, Drag]) -> None:
+        """Put the pointer on the next word's first tile (there while the game takes the
+        release: on Windows the rest a press needs after a move then costs nothing)."""
+        if pending and pending[0].word in drags:
+            self.mouse.hover(drags[pending[0].word].points[0])
+
+    def taken(self, word: Word, meanwhile: Callable[[], None] = lambda: None) -> bool | None:
         """Wait (up to FREED_LIMIT) until the game lets go of the drag just made, so the next
-        press is a new swipe: True once its last tile no longer shows selected; False when the
-        game surely dropped it (the grid went before the drag's end: the round ended with it
-        held); None when that cannot be told (the grid went after the release was sent: the
-        game most likely took it first, so the swipe counts)."""
+        press is a new swipe (doing `meanwhile` after the first look): True once its last
+        tile no longer shows selected; False when the game dropped it (the round ended with
+        the drag held: see went_with); None when that is not known (the swipe counts)."""
         gone = self.watcher.gone_at
         if word.cut or (gone is not None and gone < word.pressed):
-            return False
+            meanwhile()
+            return False  # the grid went before the drag's end
         tracer = self.tracer
         if tracer is None or not tracer.works:
+            meanwhile()
             return None
-        end, looks = time.monotonic() + FREED_LIMIT, 0
-        while time.monotonic() < end:
-            if (let_go := tracer.let_go(word.path[-1])) is not None:
-                return let_go or None
-            looks = pause(looks)
-        return None
+        end, looks = word.released + FREED_LIMIT, 0
+        while True:
+            looked = time.monotonic()
+            let_go = tracer.let_go(word.path[-1])
+            seen = time.monotonic()
+            if not looks:
+                meanwhile()
+            if let_go is not None or seen > end:
+                break
+            word.held, looks = looked, pause(looks)
+        if let_go is False:
+            return False if went_with(word.held, word.released, seen) else None
+        return let_go
 
     def reached(self, word: Word) -> Callable[[int], None] | None:
         """Return what the mouse calls at each tile after a word's first: wait (up to
@@ -448,6 +470,7 @@ class Player:
 
         def there(i: int) -> None:
             end, looks = time.monotonic() + LIT_LIMIT, 0
+            looked = time.monotonic()
             while not tracer.selected(word.path[i]):
                 if time.monotonic() > end:  # the verdict will tell if it was missed
                     tracer.unlit += 1
@@ -457,6 +480,8 @@ class Player:
                     return
                 self.stop.check()
                 looks = pause(looks)
+                looked = time.monotonic()
+            word.held = looked
             tracer.lit += 1
             self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
         return there
