@@ -30,9 +30,9 @@ pytestmark = pytest.mark.wine
 
 SHOT = REPO / "templates" / "examples" / "wordament.png"
 SOLVE = ["solve", "--game", "wordament", "wordament.png", "--json"]
-WHERE = ("import json, sys, assistant; from assistant import resources; "
+WHERE = ("import json, sys, assistant; from assistant.files import shipped; "
          "print(json.dumps({'file': assistant.__file__, 'path': sys.path, "
-         "'lexicon': str(resources.shipped('lexicons', 'enable.txt'))}))")
+         "'lexicon': str(shipped.shipped('lexicons', 'enable.txt'))}))")
 
 
 def build_wheel(folder: Path) -> Path:
