@@ -336,3 +336,27 @@ def test_a_grid_gone_around_the_release_went_before_the_game_took_it_if_the_rele
     assert not loop.went_with(held=0.0, released=2 * ms, gone=232 * ms)
     # SERAL (busy): seen still held 3 ms after the release, gone 12 ms later
     assert not loop.went_with(held=3 * ms, released=0.0, gone=15 * ms)
+
+
+class Slow:
+    """A tracer of a busy game that shows the drag held until `seconds` after it is made."""
+
+    works = True
+
+    def __init__(self, seconds: float) -> None:
+        self.until = time.monotonic() + seconds
+
+    def let_go(self, tile: int) -> bool | None:
+        return True if time.monotonic() >= self.until else None
+
+
+def test_the_next_drag_waits_for_a_busy_game_to_let_go_of_the_last():
+    # CI, two busy processes: the game let go of SMOLT more than 0.3 s after its release;
+    # ULTRA, begun on it, found L and T still selected, and the game took it as URA
+    one = player()
+    one.tracer, one.watcher.gone_at = Slow(0.6), None
+    now = time.monotonic()
+    word = watching.Word("SMOLT", (0, 1, 2, 3, 4), 5, pressed=now - 0.1, released=now,
+                         held=now)
+    assert one.taken(word) is True
+    assert time.monotonic() - now >= 0.6

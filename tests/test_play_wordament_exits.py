@@ -132,12 +132,7 @@ def busy(count: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(count)]
 
 
-LOADED_FRAGMENT = pytest.mark.xfail(
-    strict=False, reason="issue 21, open: with two busy processes the game still takes a drag "
-    "short now and then (CI, 2026-11-26: URA for ULTRA, 1 of 169 swipes; 0 in 17 runs before)")
-
-
-@pytest.mark.parametrize("hogs", [0, pytest.param(2, marks=LOADED_FRAGMENT)])
+@pytest.mark.parametrize("hogs", [0, 2])
 def test_the_tally_is_the_games_swipe_for_swipe_on_a_loaded_machine(xserver, tmp_path, hogs):
     played = Game(xserver, tmp_path, "--board", LOADED, "--seconds", "25", "--rounds", "2")
     load = busy(hogs)
