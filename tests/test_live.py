@@ -95,6 +95,25 @@ def test_a_region_is_never_covered_minimised_or_moved():
     assert not game.covered(Region(0, 0, 1000, 1000)) and game.focused()
 
 
+def test_a_moved_window_is_used_once_it_has_kept_still_and_never_waited_for_without_end(
+        monkeypatch):
+    windows = FakeWindows()
+    game, places = target(windows), [Region(10, 0, 800, 600), Region(20, 0, 800, 600)]
+
+    def dragged() -> None:  # the user drags the window two steps on, then lets it be
+        windows.region_now = places.pop(0) if places else windows.region_now
+
+    assert game.keep_still(dragged) == Region(20, 0, 800, 600)
+    monkeypatch.setattr(live, "STILL_SECONDS", 0.0)
+    monkeypatch.setattr(live, "STILL_LIMIT", 0.05)
+
+    def moving() -> None:  # ... or never lets it be
+        windows.region_now = windows.region_now.moved(1, 0)
+
+    with pytest.raises(BadInput, match=r"kept moving for 0\.05 s: play stopped"):
+        game.keep_still(moving)
+
+
 # -- change on the screen ----------------------------------------------------------------------
 
 def test_a_thumbnail_is_the_grey_mean_of_each_cell_the_partial_ones_left_out():

@@ -118,11 +118,8 @@ class Attacker:
         minimised or resized."""
         target, bounds = self.watch.target, self.mouse.bounds
         region = target.where()
-        while region != bounds:
-            self.watch.pause()
-            if (now := target.where()) == region:
-                break
-            region = now
+        if region != bounds:
+            region = target.keep_still(self.watch.pause)
         if (region.w, region.h) != (bounds.w, bounds.h):
             raise BadInput(f"{target.name} was resized during an attack: play stopped")
         return region

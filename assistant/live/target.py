@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from ..vision.types import Reading
 
 POLL_SECONDS = 0.02  # between captures while waiting for a board
+STILL_SECONDS = 0.15  # how long a moved window must keep in one place before it is used
+STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 TELL_AFTER = 2.0  # seconds of waiting for a board before the user is told
 
 
@@ -73,6 +75,22 @@ class Target:
         if self.windows is not None and self.window is not None:
             self.region = self.windows.region(self.window)
         return self.region
+
+    def keep_still(self, pause: Callable[[], None]) -> Region:
+        """Return the game's region once it has kept in one place for STILL_SECONDS, calling
+        `pause` (which checks the stop key and sleeps a tick) meanwhile; BadInput when it keeps
+        moving for STILL_LIMIT seconds, or is minimised."""
+        start = looked = time.monotonic()
+        region = self.where()
+        while True:
+            pause()
+            if time.monotonic() - looked < STILL_SECONDS:
+                continue
+            if (now := self.where()) == region:
+                return region
+            if time.monotonic() - start > STILL_LIMIT:
+                raise BadInput(f"{self.name} kept moving for {STILL_LIMIT:g} s: play stopped")
+            region, looked = now, time.monotonic()
 
     def covered(self, part: Region, ignore: Collection[str] = ()) -> bool:
         """True when a window stacked above the game (and not titled in `ignore`) lies over

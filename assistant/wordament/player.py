@@ -70,8 +70,6 @@ TITLE = "Wordament"  # the window title looked for by default
 DRAG_MS = 20.0  # time per drag segment (tile to tile) a round begins with
 SLOWER = 2.0  # a word tried again drags this many times slower
 SILENT = 3  # words in a row without feedback that stop play
-SETTLE = 0.15  # seconds a moved window must keep still before the board is read again
-STILL_LIMIT = 10.0  # longest wait for a moved window to keep still
 LIT_LIMIT = 1.0  # longest wait at a tile for the game to show it selected (a busy game is slow)
 UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
 FREED_LIMIT = LIT_LIMIT  # longest wait after a release for the game to let go of the drag (a
@@ -371,16 +369,7 @@ class Player:
                 raise BadInput(f"{self.target.name} lost the focus: play stopped")
             return board, drags
         self.say(f"{self.target.name} moved to {region}: reading the board again")
-        start = time.monotonic()
-        while True:
-            time.sleep(SETTLE)
-            self.stop.check()
-            if self.target.where() == region:
-                break
-            if time.monotonic() - start > STILL_LIMIT:
-                raise BadInput(f"{self.target.name} kept moving for {STILL_LIMIT:g} s: "
-                               "play stopped")
-            region = self.target.region
+        region = self.target.keep_still(self.rest)
         screens.check_on_screen(region, screens.virtual_screen())
         self.mouse.bounds = region
         again = self.read()
@@ -388,6 +377,11 @@ class Player:
             raise BadInput(f"the board changed while {self.target.name} moved: play stopped")
         self.watch(again)
         return again, self.drags(again, words)
+
+    def rest(self) -> None:
+        """Check the stop key and the fail-safe, and wait a tick."""
+        self.stop.check()
+        time.sleep(TICK)
 
     def uncovered(self, drag: Drag, pending: deque[Word], tally: Tally) -> bool:
         """Return True once no other window lies over any point of the drag's path, waiting
