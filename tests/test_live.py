@@ -69,10 +69,10 @@ def test_a_window_is_followed_where_it_moved_and_is_none_while_minimised():
         game.where()
 
 
-def test_follow_asks_only_for_the_region_and_a_closed_window_is_gone():
+def test_a_look_every_tick_asks_only_for_the_region_and_a_closed_window_is_gone():
     windows = FakeWindows(region_now=Region(0, 0, 800, 600), is_minimised=True)
     game = target(windows)
-    assert game.follow() == Region(0, 0, 800, 600) and windows.asked == ["region"]
+    assert game.place(minimised=False) == Region(0, 0, 800, 600) and windows.asked == ["region"]
     windows.closed = True
     with pytest.raises(WindowGone):
         game.place()
@@ -91,7 +91,7 @@ def test_a_window_over_the_part_covers_it_unless_ignored_or_beside_it():
 
 def test_a_region_is_never_covered_minimised_or_moved():
     game = live.Target(Region(5, 6, 70, 80))
-    assert game.place() == game.follow() == game.where() == Region(5, 6, 70, 80)
+    assert game.place() == game.place(minimised=False) == game.where() == Region(5, 6, 70, 80)
     assert not game.covered(Region(0, 0, 1000, 1000)) and game.focused()
 
 

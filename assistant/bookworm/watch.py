@@ -159,7 +159,9 @@ class Watch:
             self.check_sight()
         if self.hidden:
             return None
-        window = self.target.follow()
+        window = self.target.place(minimised=False)
+        if window is None:
+            return None
         if window != self.window:
             if self.window and (window.w, window.h) != (self.window.w, self.window.h):
                 self.grid = None  # the grid may sit elsewhere in a resized window

@@ -52,28 +52,24 @@ class Target:
         return f"window {self.window.title!r}" if self.window else f"region {self.region}"
 
     def where(self) -> Region:
-        """Return the game's region now (a window may have moved); BadInput once it is
-        closed or minimised."""
+        """Return the game's region now, as place does; BadInput while it is minimised.
+        (The two ways to ask: place for a caller that waits out a minimised window, where
+        for one that stops.)"""
         region = self.place()
         if region is None:
             raise BadInput(f"{self.name} is minimised (or on another desktop): "
                            "restore it and start again")
         return region
 
-    def place(self) -> Region | None:
-        """Return the game's region now, or None while its window is minimised; WindowGone
-        once it is closed."""
+    def place(self, minimised: bool = True) -> Region | None:
+        """Return the game's region now (a window may have moved), or None while its window
+        is minimised (not asked when `minimised` is False: one query less, for a look every
+        tick); WindowGone once it is closed."""
         if self.windows is None or self.window is None:
             return self.region
-        if self.windows.minimised(self.window):  # WindowGone once it is closed
+        if minimised and self.windows.minimised(self.window):  # WindowGone once closed
             return None
-        return self.follow()
-
-    def follow(self) -> Region:
-        """Return the game's region now, asking no more (not whether it is minimised: see
-        place); WindowGone once it is closed."""
-        if self.windows is not None and self.window is not None:
-            self.region = self.windows.region(self.window)
+        self.region = self.windows.region(self.window)
         return self.region
 
     def keep_still(self, pause: Callable[[], None]) -> Region:
