@@ -164,7 +164,7 @@ def settled(one: loop.Player, verdict: str, tries: int = 1, text: str = "CAT",
             evidence: frozenset[int] = frozenset({0, 1, 2})) -> watching.Verdict:
     """Return the verdict on a drag of a word (its swipe in flight), seen on these tiles."""
     one.swipes += 1
-    one.swiped[one.swipes] = watching.Word(text, (0, 1, 2), 5, tries=tries)
+    one.swiped[one.swipes] = loop.Word(text, (0, 1, 2), 5, tries=tries)
     return watching.Verdict(one.swipes, verdict, evidence)
 
 
@@ -176,7 +176,7 @@ def given(one: loop.Player, *verdicts: watching.Verdict) -> None:
 
 def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
     one, tally = player(), loop.Tally(1, "B", 0.0)
-    pending: deque[watching.Word] = deque()
+    pending: deque[loop.Word] = deque()
     given(one, settled(one, "no feedback", tries=1))
     one.settle(pending, tally)
     assert [w.word for w in pending] == ["CAT"]
@@ -190,7 +190,7 @@ def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
 
 def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned():
     one, tally = player(), loop.Tally(1, "B", 0.0)
-    pending: deque[watching.Word] = deque()
+    pending: deque[loop.Word] = deque()
     # red on tile 0 only (later drags lit tiles 1 and 2); DOG red on every tile
     given(one, settled(one, "rejected", evidence=frozenset({0})),
           settled(one, "rejected", text="DOG"))
@@ -207,7 +207,7 @@ def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned()
 
 def test_points_and_learning_follow_the_games_verdicts():
     one, tally = player(), loop.Tally(1, "B", 0.0)
-    pending: deque[watching.Word] = deque()
+    pending: deque[loop.Word] = deque()
     given(one, settled(one, "accepted", text="CAT"), settled(one, "rejected", text="TAC"),
           settled(one, "repeated", text="ACT"))
     one.settle(pending, tally)
@@ -220,7 +220,7 @@ def test_points_and_learning_follow_the_games_verdicts():
 
 def test_three_words_in_a_row_without_feedback_stop_play():
     one, tally = player(), loop.Tally(1, "B", 0.0)
-    pending: deque[watching.Word] = deque()
+    pending: deque[loop.Word] = deque()
     given(one, *(settled(one, "no feedback", tries=2) for _ in range(2)))
     one.settle(pending, tally)
     given(one, settled(one, "accepted"))
@@ -309,7 +309,7 @@ def released(answers: list[bool | None], held_ago: float = 0.0, cut: bool = Fals
     one.tracer = Looks(answers)
     now = time.monotonic()
     one.watcher.gone_at = None if gone_ago is None else now - gone_ago
-    word = watching.Word("CAT", (0, 1, 2), 5, pressed=now - 0.05, released=now, cut=cut,
+    word = loop.Word("CAT", (0, 1, 2), 5, pressed=now - 0.05, released=now, cut=cut,
                          held=now - held_ago)
     taken = one.taken(word, lambda: hovered.append(1))
     assert hovered == [1]  # the pointer goes on to the next word once, whatever the answer
@@ -356,7 +356,7 @@ def test_the_next_drag_waits_for_a_busy_game_to_let_go_of_the_last():
     one = player()
     one.tracer, one.watcher.gone_at = Slow(0.6), None
     now = time.monotonic()
-    word = watching.Word("SMOLT", (0, 1, 2, 3, 4), 5, pressed=now - 0.1, released=now,
+    word = loop.Word("SMOLT", (0, 1, 2, 3, 4), 5, pressed=now - 0.1, released=now,
                          held=now)
     assert one.taken(word) is True
     assert time.monotonic() - now >= 0.6

@@ -42,30 +42,6 @@ GONE = 0.5  # under this share of tiles looking like the board's, the grid has g
 GRAB_FAILS = 1.0  # seconds of failing grabs before take() gives up, in one line
 
 
-@dataclass
-class Word:
-    """A word to play (the player's own record): its path of tile indices, its points, how
-    often it was dragged, and the last drag's verdict."""
-
-    word: str
-    path: tuple[int, ...]
-    points: int
-    tries: int = 0
-    pressed: float = 0.0  # time.monotonic() when its last drag began
-    released: float = 0.0  # and ended
-    verdict: str = ""
-    evidence: frozenset[int] = frozenset()  # the tiles its verdict was read on
-    taken: bool | None = None  # the game was seen letting go of its last drag (None: unseen)
-    held: float = 0.0  # when a look began that last saw its last drag held (0: none did)
-    cut: bool = False  # the grid went before its last drag ended: the game dropped it
-    in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
-
-    @property
-    def partly(self) -> bool:
-        """True when its verdict was seen on some of its tiles only (later drags lit others)."""
-        return self.evidence != frozenset(self.path)
-
-
 @dataclass(frozen=True)
 class Swipe:
     """One drag as the watcher is told of it: its number, tiles, and when it was made."""

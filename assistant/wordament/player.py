@@ -55,7 +55,7 @@ from ..live import target as live
 from ..live.stopping import corner, stop_key, way_out
 from ..profiles import profile
 from ..profiles.grid import GridResult, WordJSON
-from .feedback_watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher, Word
+from .feedback_watcher import FEEDBACK_SECONDS, TICK, Swipe, Verdict, Watcher
 
 if TYPE_CHECKING:
 
@@ -152,7 +152,32 @@ class Pace:
                 self.ms, self.whole = max(FASTEST, self.ms * SPEED_UP), 0
 
 
-# --- drags in step with the game ------------------------------------------------------------
+# --- words and drags in step with the game --------------------------------------------------
+
+@dataclass
+class Word:
+    """A word to play: its path of tile indices, its points, how often it was dragged, and
+    the last drag's verdict (the player's own record, kept by its thread alone: the watcher
+    is told of a drag as an immutable Swipe)."""
+
+    word: str
+    path: tuple[int, ...]
+    points: int
+    tries: int = 0
+    pressed: float = 0.0  # time.monotonic() when its last drag began
+    released: float = 0.0  # and ended
+    verdict: str = ""
+    evidence: frozenset[int] = frozenset()  # the tiles its verdict was read on
+    taken: bool | None = None  # the game was seen letting go of its last drag (None: unseen)
+    held: float = 0.0  # when a look began that last saw its last drag held (0: none did)
+    cut: bool = False  # the grid went before its last drag ended: the game dropped it
+    in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
+
+    @property
+    def partly(self) -> bool:
+        """True when its verdict was seen on some of its tiles only (later drags lit others)."""
+        return self.evidence != frozenset(self.path)
+
 
 class Tracer:
     """Makes a drag keep in step with the game: reads, on the screen, whether a tile shows
