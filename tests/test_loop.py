@@ -188,6 +188,23 @@ def test_a_word_without_feedback_is_dragged_once_more_each_drag_a_swipe():
     assert one.store.learned == [("CAT", "no feedback")]
 
 
+def test_a_word_seen_taken_whole_is_not_dragged_again_for_a_verdict_missed():
+    # under load the watcher missed a flash: the word dragged again came back repeated
+    one, tally = player(), loop.Tally(1, "B", 0.0)
+    pending: deque[loop.Word] = deque()
+    missed = settled(one, "no feedback")
+    whole = one.swiped[missed.number]
+    whole.taken, whole.lit = True, 2  # C pressed, then A and T seen selected
+    short = settled(one, "no feedback")
+    cut = one.swiped[short.number]
+    cut.taken, cut.lit = True, 1  # T never seen selected
+    given(one, missed, short)
+    one.settle(pending, tally)
+    assert list(pending) == [cut]
+    assert [(p.word, p.verdict) for p in tally.swipes] == [("CAT", "no feedback")] * 2
+    assert len(one.store.learned) == 1  # the whole one's no feedback, learned once
+
+
 def test_a_rejection_seen_on_some_tiles_only_is_dragged_once_more_then_learned():
     one, tally = player(), loop.Tally(1, "B", 0.0)
     pending: deque[loop.Word] = deque()

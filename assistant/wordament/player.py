@@ -171,7 +171,15 @@ class Word:
     taken: bool | None = None  # the game was seen letting go of its last drag (None: unseen)
     held: float = 0.0  # when a look began that last saw its last drag held (0: none did)
     cut: bool = False  # the grid went before its last drag ended: the game dropped it
+    lit: int = 0  # tiles after the first its last drag saw the game show selected
     in_lexicon: bool = True  # False: from the extra lexicon, or learned from the game
+
+    @property
+    def whole(self) -> bool:
+        """True when the game was seen holding every tile of its last drag and letting go of
+        it: the game judged the whole word (a verdict missed is then no reason to drag it
+        again: it would come back repeated)."""
+        return self.taken is True and self.lit == len(self.path) - 1
 
     @property
     def partly(self) -> bool:
@@ -433,7 +441,7 @@ class Player:
         if tally.first_drag_ms is None:
             tally.first_drag_ms = round((time.monotonic() - board.seen) * 1000, 1)
         self.watcher.drag(word.path)
-        word.pressed, word.held, word.cut = time.monotonic(), 0.0, False
+        word.pressed, word.held, word.cut, word.lit = time.monotonic(), 0.0, False, 0
         try:
             self.mouse.drag(drag, self.pace.ms * (SLOWER if word.tries else 1),
                             self.reached(word))
@@ -502,7 +510,7 @@ class Player:
                 self.stop.check()
                 looks = pause(looks)
                 looked = time.monotonic()
-            word.held = looked
+            word.held, word.lit = looked, word.lit + 1
             tracer.lit += 1
             self.watcher.selected(word.path[:i + 1])  # the watcher may have blinked
         return there
@@ -539,8 +547,10 @@ class Player:
 
 def doubtful(word: Word) -> bool:
     """True when a word's verdict may be the game missing the drag: no feedback at all, or a
-    rejection seen only on the tiles no later drag lit (rejected words are never tried again)."""
-    return word.verdict == "no feedback" or (word.verdict == "rejected" and word.partly)
+    rejection seen only on the tiles no later drag lit (rejected words are never tried again);
+    never when the drag was seen taken whole."""
+    return not word.whole and (word.verdict == "no feedback" or
+                               (word.verdict == "rejected" and word.partly))
 
 
 # --- the command ------------------------------------------------------------------------------
