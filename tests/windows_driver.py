@@ -48,6 +48,14 @@ def python(*args: str, data: Path, **popen: Any) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen)
 
 
+def end(*processes: subprocess.Popen | None) -> None:
+    """End the processes a scene started (None: never started), each within 20 s."""
+    for process in processes:
+        if process is not None:
+            process.terminate()
+            process.communicate(timeout=20)
+
+
 def finished(process: subprocess.Popen, timeout: float) -> dict[str, Any]:
     """Return a process's exit status and output once it ends (killed after timeout)."""
     note(f"wait for process {process.pid}")
@@ -129,8 +137,7 @@ def wordament(folder: Path, logpixels: int, drag_ms: str | None) -> dict[str, An
                                  "--json", *extra, data=data), timeout=180)
         history = finished(python("-m", "assistant", "history", "--json", data=data), 60)
     finally:
-        game.terminate()
-        game.wait(20)
+        end(game)
     return {"logpixels": logpixels, "player": player, "history": history,
             "record": read_json(results)}
 
@@ -170,11 +177,7 @@ def terminal(folder: Path) -> dict[str, Any]:
         return {"game": shown, "terminal": window_rect(wait_window(TERMINAL)),
                 "terminal_client": ready, "player": player}
     finally:
-        if beside is not None:
-            beside.terminate()
-            beside.communicate(timeout=20)
-        game.terminate()
-        game.wait(20)
+        end(beside, game)
 
 
 def grab() -> Any:
@@ -241,11 +244,7 @@ def bookworm(folder: Path) -> dict[str, Any]:
         seen["clicks"] = (read_json(results) or {}).get("clicks", [])
         seen["pointer"] = cursor()
     finally:
-        if overlay is not None:
-            overlay.terminate()
-            overlay.communicate(timeout=20)
-        game.terminate()
-        game.wait(20)
+        end(overlay, game)
     results = folder / "played.json"
     game = python("-m", "assistant", "practice", "bookworm", "--seed", "11", "--results",
                   str(results), data=data)
@@ -258,8 +257,7 @@ def bookworm(folder: Path) -> dict[str, Any]:
         seen["play"] = finished(playing, timeout=180)
         seen["played"] = read_json(results)
     finally:
-        game.terminate()
-        game.wait(20)
+        end(game)
     return seen
 
 
