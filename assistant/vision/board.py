@@ -220,11 +220,56 @@ def hue_gap(a: float, b: float) -> float:
 
 def read_tiles(squares: Squares, boxes: list[Box], look: Look,
                which: list[int] | None = None) -> list[Cell]:
-    """Return the cells of these tiles (squares `which`, default all), matched all at once."""
+    """Return the cells of these tiles (squares `which`, default all), matched all at once;
+    a tile whose pixels were read before (with the same cap line and look) is not read again
+    (Remembered: a board seen again after a move reads only the move's new tiles)."""
     which = list(range(len(boxes))) if which is None else which
-    inks = [split_ink(squares.grey[i], squares.level[i]) for i in which]
+    keys = [(squares.grey[i].tobytes(), float(squares.level[i]), bool(squares.dark[i] > 0))
+            for i in which]
+    inks = [REMEMBERED.ink(key, squares.grey[i], key[1])
+            for key, i in zip(keys, which, strict=True)]
+    seen = (cap_line(inks), repr(look))
+    todo = [k for k, key in enumerate(keys) if (key, seen) not in REMEMBERED.tiles]
+    fresh = fresh_tiles(squares, [boxes[k] for k in todo], look, [which[k] for k in todo],
+                        [inks[k] for k in todo], seen[0])
+    for k, cell in zip(todo, fresh, strict=True):
+        REMEMBERED.keep(REMEMBERED.tiles, (keys[k], seen), cell)
+    return [replace(REMEMBERED.tiles[key, seen], box=box)
+            for key, box in zip(keys, boxes, strict=True)]
+
+
+class Remembered:
+    """Tiles read before, by their pixels (grey image, ground level, dark ink or not): their
+    ink, and their cells given the cap line and the look (the latest LIMIT of each). A read
+    depends on nothing else, so what is remembered is what reading them again would give."""
+
+    LIMIT = 1024  # about five boards' tiles and racks
+
+    def __init__(self) -> None:
+        self.inks: dict[tuple, TileInk] = {}
+        self.tiles: dict[tuple, Cell] = {}
+
+    def ink(self, key: tuple, grey: np.ndarray, level: float) -> TileInk:
+        """Return a tile's ink, split now if it was not before."""
+        if key not in self.inks:
+            self.keep(self.inks, key, split_ink(grey, level))
+        return self.inks[key]
+
+    def keep(self, table: dict, key: tuple, value: object) -> None:
+        """Remember a value, forgetting the oldest beyond LIMIT."""
+        if len(table) >= self.LIMIT:
+            del table[next(iter(table))]
+        table[key] = value
+
+
+REMEMBERED = Remembered()
+
+
+def fresh_tiles(squares: Squares, boxes: list[Box], look: Look, which: list[int],
+                inks: list[TileInk], cap: int | None) -> list[Cell]:
+    """Return the cells of these tiles, their ink split (before the cap line was known) and the
+    cap line given: a letter rising above it is split again without what it cuts off."""
     side = squares.grey.shape[1]
-    cap = cap_line(inks)
     inks = [split_ink(squares.grey[i], squares.level[i], cap) if above_cap(ink, cap, side)
             else ink for i, ink in zip(which, inks, strict=True)]
     raised = [above_cap(ink, cap, side) for ink in inks]  # a mark above the cap line: Å Ä Ö
