@@ -318,6 +318,9 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
     a letter of several pieces of ink is not one of A-Z (Ä Ñ): it is uncertain, whatever it
     looks most like."""
     bare = ink.value_ink < VALUE_INK[0]
+    if letter is not None and letter.score < look.scoring.poor:  # ink, but like no letter
+        return Cell(box, "", 0.0, None, "blank", f"ink, but no letter's: at best {letter.symbol} "
+                    f"{letter.score:.2f} (a letter scores {look.scoring.poor:g} or more)")
     if letter is None:  # no dark ink at all (no letter, no digits): a blank
         blank = not inked
         return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank",
