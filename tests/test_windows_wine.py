@@ -284,4 +284,6 @@ def test_the_crossword_overlay_under_wine_redraws_within_200_ms_of_the_board_cha
         crossword_seen):
     times = [t for _, found, _ in crossword_games(crossword_seen) for t in found["drawn_s"]]
     print(f"changed to drawn under Wine: {times}")
+    for name, found, _ in crossword_games(crossword_seen):
+        print(name, [(line.get("overlay_ms"), line.get("timings_ms")) for line in found["lines"]])
     assert times and statistics.median(times) < 0.2, times
