@@ -88,9 +88,9 @@ def test_a_board_after_a_move_reads_as_solve_reads_it_locating_nothing_and_few_t
     frames = turns(game, FITS[window], enable)
     fresh = []
     for frame in frames:
-        B.REMEMBERED.__init__()
+        B.REMEMBERED.forget()
         fresh.append(vision.read_board(game, frame))
-    B.REMEMBERED.__init__()
+    B.REMEMBERED.forget()
     seeing = overlay_watch(game)
     calls = counting(monkeypatch)
     seeing.read_frame(frames[0])
@@ -128,7 +128,7 @@ def test_tiles_read_again_are_remembered_and_read_the_same():
     (box, letter, value, confidence, note)."""
     draw, (width, height) = DRAWN["wordfeud"]
     frame = draw.screenshot(draw.MIDGAME, width // 2, height // 2)
-    B.REMEMBERED.__init__()
+    B.REMEMBERED.forget()
     first = vision.read_board("wordfeud", frame)
     remembered = dict(B.REMEMBERED.tiles)
     again = vision.read_board("wordfeud", frame)

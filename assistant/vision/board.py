@@ -249,6 +249,11 @@ class Remembered:
         self.inks: dict[tuple, TileInk] = {}
         self.tiles: dict[tuple, Cell] = {}
 
+    def forget(self) -> None:
+        """Forget every tile."""
+        self.inks.clear()
+        self.tiles.clear()
+
     def ink(self, key: tuple, grey: np.ndarray, level: float) -> TileInk:
         """Return a tile's ink, split now if it was not before."""
         if key not in self.inks:
