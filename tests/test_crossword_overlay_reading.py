@@ -1,7 +1,7 @@
-"""The crossword overlay's quick reads and solves (no display): a board read after a move reads
-only what changed (the board's lattice kept, the tiles read before remembered by their pixels)
-and gives what `solve IMAGE` reads in the same picture; the moves the shared solver finds are
-core.crossword.generate's, even while its worker is busy or gone."""
+"""The crossword overlay's reads and solves (no display): turn after turn, a board reads as
+`solve IMAGE` reads the same picture (tiles read before are remembered by their pixels, and
+read the same); the moves the shared solver finds are core.crossword.generate's, even while its
+worker is busy."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ from tests.crossword_stage import landscape, portrait
 
 RACKS = ("RENTOID", "SALTIER", "OUTLINE")
 DRAWN = {"wordfeud": (wordfeud_draw, (1080, 2160)), "wwf": (wwf_draw, (1080, 1920))}
-FITS = {"phone": lambda f: portrait(f, 450), "desktop": lambda f: landscape(f, 1280, 820)}
+FITS = {"small phone": lambda f: portrait(f, 380), "phone": lambda f: portrait(f, 450),
+        "desktop": lambda f: landscape(f, 1280, 820)}
 
 
 def gist(reading) -> tuple:
@@ -57,34 +58,13 @@ def overlay_watch(game: str):
                            None, None)
 
 
-def counting(monkeypatch) -> dict[str, int]:
-    """Count the boards located and the tiles read afresh (not remembered)."""
-    from assistant.vision import wordfeud, wwf
-
-    calls = {"located": 0, "tiles": 0}
-
-    def spy(module, name, key, size=lambda *a: 1):
-        real = getattr(module, name)
-
-        def spied(*args, **kwargs):
-            calls[key] += size(*args)
-            return real(*args, **kwargs)
-        monkeypatch.setattr(module, name, spied)
-
-    for module in (B, wordfeud, wwf):
-        spy(module, "locate", "located")
-    spy(B, "fresh_tiles", "tiles", lambda squares, boxes, *rest: len(boxes))
-    return calls
-
-
-@pytest.mark.parametrize("window", ["phone", "desktop"])
+@pytest.mark.parametrize("window", list(FITS))
 @pytest.mark.parametrize("game", ["wordfeud", "wwf"])
-def test_a_board_after_a_move_reads_as_solve_reads_it_locating_nothing_and_few_tiles(
-        monkeypatch, enable, game, window):
-    """Turn after turn of a drawn game: the overlay's read gives what `solve IMAGE` reads (a
-    fresh read, nothing remembered), board and rack, and the same best moves; after the first
-    board it locates nothing and reads afresh only the squares and rack tiles that changed (a
-    move's tiles, the rack: at most 2 x 7 of the 40-odd tiles)."""
+def test_a_board_after_a_move_reads_as_solve_reads_it(enable, game, window):
+    """Turn after turn of a drawn game: the overlay's read (its tiles remembered from the turns
+    before) gives what `solve IMAGE` reads (a fresh read, nothing remembered), board and rack,
+    and the same best moves. (A board's lattice kept from the turn before did not: at 380 px
+    it read the DL squares unsurely, and the best move was another.)"""
     frames = turns(game, FITS[window], enable)
     fresh = []
     for frame in frames:
@@ -92,35 +72,12 @@ def test_a_board_after_a_move_reads_as_solve_reads_it_locating_nothing_and_few_t
         fresh.append(vision.read_board(game, frame))
     B.REMEMBERED.forget()
     seeing = overlay_watch(game)
-    calls = counting(monkeypatch)
-    seeing.read_frame(frames[0])
-    assert calls["located"] == 1
-    for frame, want in zip(frames[1:], fresh[1:], strict=True):
-        calls.update(located=0, tiles=0)
+    options = Namespace(top=5, language="en")
+    for frame, want in zip(frames, fresh, strict=True):
         got = seeing.read_frame(frame)
         assert gist(got) == gist(want)
-        assert calls["located"] == 0 and calls["tiles"] <= 14, calls
-        options = Namespace(top=5, language="en")
         assert crossword.solve_reading(game, got, options, enable)["moves"] == \
             crossword.solve_reading(game, want, options, enable)["moves"]
-
-
-def test_a_new_game_or_a_board_moved_in_the_window_is_located_afresh(monkeypatch, enable):
-    """A board whose tiles went (a new game), or which moved in a window of the same size, is
-    located again: its read is solve's."""
-    draw, (width, height) = DRAWN["wordfeud"]
-    frame = FITS["desktop"](draw.screenshot(draw.MIDGAME, width, height))
-    empty = FITS["desktop"](draw.screenshot(replace(draw.MIDGAME, board=["." * 15] * 15,
-                                                    recent=set()), width, height))
-    moved = np.roll(frame, 60, axis=1)
-    seeing = overlay_watch("wordfeud")
-    seeing.read_frame(frame)
-    calls = counting(monkeypatch)
-    for shown in (moved, empty):
-        calls.update(located=0)
-        got = seeing.read_frame(shown)
-        assert calls["located"] == 1
-        assert gist(got) == gist(vision.read_board("wordfeud", shown))
 
 
 def test_tiles_read_again_are_remembered_and_read_the_same():

@@ -22,11 +22,10 @@ import sys
 import time
 from argparse import Namespace
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..bookworm import watch
 from ..core.gestures import Region
-from ..core.types import BadInput
 from ..live import stopping
 from ..live import target as live
 from .scene import ALPHA, area, move_scene
@@ -39,7 +38,6 @@ if TYPE_CHECKING:
     from ..core.lexicon import Lexicon
     from ..core.rules import CrosswordRules, Layout
     from ..profiles.crossword import CrosswordResult
-    from ..vision.locate import Lattice
     from ..vision.types import Reading
 
 REMEMBERED = 32  # boards whose moves are kept, not solved again
@@ -60,40 +58,15 @@ class CrosswordWatch(watch.Watch):
         super().__init__(*args, **kwargs)
         self.solved: dict[tuple, CrosswordResult] = {}
         self.solver = solver
-        self.located: tuple[tuple[int, ...], Lattice, Reading] | None = None  # see read_frame
 
     def read_frame(self, whole: np.ndarray) -> Reading:
-        """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them;
-        the board where it was found last in a window of this size (its tiles read before not
-        read again: vision.board.Remembered), unless a tile read there then is gone now (a new
-        game, or the board moved in the window): then it is located afresh."""
-        from .. import vision
-        from ..vision.board import locate
-        from ..vision.timing import Clock
-
-        if self.located and self.located[0] == whole.shape:
-            try:
-                reading = self.read_with(whole, self.located[1])
-                if kept(self.located[2], reading):
-                    self.located = (whole.shape, self.located[1], reading)
-                    return reading
-            except BadInput:
-                pass
-        self.located = None
-        clock = Clock()
-        lattice = locate(whole, cast("Any", vision.reader(self.game)).LOOK.name)
-        clock.mark("locate")
-        reading = self.read_with(whole, lattice)
-        reading.timings_ms["locate"] = clock.laps["locate"]
-        self.located = (whole.shape, lattice, reading)
-        return reading
-
-    def read_with(self, whole: np.ndarray, lattice: Lattice) -> Reading:
-        """Return the board and rack read in a grab of the window, the board's lattice given."""
+        """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them
+        (located afresh every time: a board's lattice kept from the last grab read a
+        premium's label unsurely at 380 px where solve read it surely; tiles whose pixels
+        were read before are not read again: vision.board.Remembered)."""
         from .. import vision
 
-        return vision.read_board(self.game, whole, self.options.reader, self.options.language,
-                                 lattice)
+        return vision.read_board(self.game, whole, self.options.reader, self.options.language)
 
     def region_of(self, reading: Reading, whole: np.ndarray) -> Region:
         """Return the part of the window watched and read: the board and the rack (inside
@@ -230,12 +203,6 @@ def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout
     assert WORKER_LEXICON is not None
     rules = replace(crossword_rules(game, language), layout=layout)
     return cw.generate(board, rack, rules, WORKER_LEXICON, (cw.DOWN,))
-
-
-def kept(before: Reading, now: Reading) -> bool:
-    """True when every tile read on the board before is read the same now (tiles stay)."""
-    return all(not old.text or old.text == new.text
-               for old, new in zip(before.cells, now.cells, strict=True))
 
 
 def watch_for(game: str) -> type[CrosswordWatch]:

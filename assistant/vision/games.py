@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..core.types import BadInput
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from .locate import Lattice
     from .types import Reader, Reading
 
 READERS = {
@@ -50,26 +49,24 @@ def reader(game: str) -> Reader:
 
 
 def read_board(game: str, frame: np.ndarray, ocr: str = "auto",
-               language: str = "en", lattice: Lattice | None = None) -> Reading:
+               language: str = "en") -> Reading:
     """Return the game's board read from a frame by the named OCR reader (ocr.READERS), in a
     language (a reader that reads several says so with IN_LANGUAGES); a choice the game's
-    reader does not offer is BadInput, never silently ignored. A crossword board's lattice,
-    located before in a frame of the same window, may be given: it is not located again."""
+    reader does not offer is BadInput, never silently ignored."""
     module = reader(game)
     if ocr not in module.READERS:
         raise BadInput(f"--reader {ocr}: the {game} reader offers {', '.join(module.READERS)}")
-    given: dict[str, Any] = {} if lattice is None else {"lattice": lattice}  # crossword games'
     if language == "en":
-        return cast("Any", module).read(frame, ocr, **given)
+        return module.read(frame, ocr)
     if not getattr(module, "IN_LANGUAGES", False):
         raise BadInput(f"--language {language}: {game} is read in English only")
-    return cast("LanguageReader", module).read(frame, ocr, language, **given)
+    return cast("LanguageReader", module).read(frame, ocr, language)
 
 
 class LanguageReader(Protocol):
     """A reader that reads a game in several languages (its module sets IN_LANGUAGES = True)."""
 
-    def read(self, frame: np.ndarray, reader: str, language: str, **given: Any) -> Reading:
+    def read(self, frame: np.ndarray, reader: str, language: str) -> Reading:
         """Return the board read in a language."""
         ...
 

@@ -16,19 +16,16 @@ from .types import Reading
 if TYPE_CHECKING:
     import numpy as np
 
-    from .locate import Lattice
-
 GAME = "scrabble"
 READERS = wordfeud.READERS
 IN_LANGUAGES = wordfeud.IN_LANGUAGES
 LOOK = replace(wordfeud.LOOK, name="Scrabble")
 
 
-def read(frame: np.ndarray, reader: str = "auto", language: str = "en",
-         lattice: Lattice | None = None) -> Reading:
-    """Return the board and rack read from a BGR frame (in a language: its letters and values;
-    the board's lattice located, unless given), or raise BadInput naming Scrabble."""
-    return wordfeud.read_as(frame, GAME, wordfeud.look_in(LOOK, GAME, language), lattice)
+def read(frame: np.ndarray, reader: str = "auto", language: str = "en") -> Reading:
+    """Return the board and rack read from a BGR frame (in a language: its letters and values),
+    or raise BadInput naming Scrabble."""
+    return wordfeud.read_as(frame, GAME, wordfeud.look_in(LOOK, GAME, language))
 
 
 def looks_like(frame: np.ndarray) -> bool:

@@ -41,8 +41,6 @@ from .types import Box, Cell, Reading
 if TYPE_CHECKING:
     import numpy as np
 
-    from .locate import Lattice
-
 READERS = ("auto", "template")  # the --reader choices it honours: templates only
 IN_LANGUAGES = True  # read(frame, reader, language) reads the letters of the rules' languages
 # Wordfeud draws its letters in Droid Sans Mono (Noto Mono is its open successor) and its values
@@ -55,13 +53,11 @@ LOOK = Look("Wordfeud", SHEETS, SHEETS, T.Scoring(poor=0.7, good=0.7, clear=0.08
 MIN_PREMIUMS = 4  # a 15x15 lattice with fewer premium squares is not a Wordfeud board
 
 
-def read(frame: np.ndarray, reader: str = "auto", language: str = "en",
-         lattice: Lattice | None = None) -> Reading:
+def read(frame: np.ndarray, reader: str = "auto", language: str = "en") -> Reading:
     """Return the board and rack read from a BGR frame, or raise BadInput if there is no board
     (templates only: reader "auto" and "template" are the same here); in another language, its
-    letters are read and each tile's value is checked against its letter's. Given the board's
-    lattice (located before in a frame of the same window), it is not located again."""
-    return read_as(frame, "wordfeud", look_in(LOOK, "wordfeud", language), lattice)
+    letters are read and each tile's value is checked against its letter's."""
+    return read_as(frame, "wordfeud", look_in(LOOK, "wordfeud", language))
 
 
 def look_in(look: Look, game: str, language: str) -> Look:
@@ -74,17 +70,15 @@ def look_in(look: Look, game: str, language: str) -> Look:
     return in_language(look, rules.alphabet, rules.letter_values)
 
 
-def read_as(frame: np.ndarray, game: str, look: Look, lattice: Lattice | None = None
-            ) -> Reading:
+def read_as(frame: np.ndarray, game: str, look: Look) -> Reading:
     """Return the board and rack of a game in Wordfeud's look (Wordfeud, Scrabble) read from
-    a BGR frame (its board's lattice located, unless given), or raise BadInput naming the game
-    when there is no such board."""
+    a BGR frame, or raise BadInput naming the game when there is no such board."""
     import numpy as np
 
     from . import wwf
 
     clock = Clock()
-    lattice = lattice or locate(frame, look.name)
+    lattice = locate(frame, look.name)
     clock.mark("locate")
     squares = measure(*board_cells(frame, lattice))
     kinds = square_kinds(squares)

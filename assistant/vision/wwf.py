@@ -48,8 +48,6 @@ from .types import Box, Cell, Reading
 if TYPE_CHECKING:
     import numpy as np
 
-    from .locate import Lattice
-
 GAME = "wwf"
 READERS = ("auto", "template")  # the --reader choices it honours: templates only
 # WWF draws its letters in Helvetica Bold and its values in Helvetica: Nimbus Sans is the free
@@ -72,12 +70,11 @@ BADGE_RED = (180, 140)  # the score badge: red at least this, and this much over
 BADGE_AREA = 0.01  # a badge covers at least this share of a cell
 
 
-def read(frame: np.ndarray, reader: str = "auto", lattice: Lattice | None = None) -> Reading:
-    """Return the board and rack read from a BGR frame (its board's lattice located, unless
-    given), or raise BadInput if it shows no Words With Friends board (templates only: reader
-    "auto" and "template" are the same here)."""
+def read(frame: np.ndarray, reader: str = "auto") -> Reading:
+    """Return the board and rack read from a BGR frame, or raise BadInput if it shows no Words
+    With Friends board (templates only: reader "auto" and "template" are the same here)."""
     clock = Clock()
-    lattice = lattice or locate(frame, LOOK.name)
+    lattice = locate(frame, LOOK.name)
     clock.mark("locate")
     squares = measure(*split_cells(without_badge(board_image(frame, lattice)), SIZE, SIZE))
     dark, light = tiles(squares)
