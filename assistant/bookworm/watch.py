@@ -262,14 +262,16 @@ class Watch:
         timings = {"moving": ms(change.moved - change.seen), "settle": ms(still - change.moved),
                    "sight": ms(sighted - began), "grab": ms(grabbed - sighted),
                    **reading.timings_ms}
-        if self.eager:  # the board must keep still for the settle time: read, solved meanwhile
-            result = self.timed(self.solve, reading, timings, "solve")
+        if self.eager:  # the board must keep still for the settle time, read meanwhile
             time.sleep(max(0.0, change.moved + self.options.settle - time.monotonic()))
         if self.timed(self.moved_since, (window, clean), timings, "still"):
-            change.thumb = None  # it changed while it was read: watch on
+            change.thumb = None  # it changed while it was read (a frame torn by a repaint)
             return None
-        if not self.eager:
+        try:
             result = self.timed(self.solve, reading, timings, "solve")
+        except BadInput as refused:  # a board read that cannot be (two start squares)
+            self.wait(window, clean, f"the board read cannot be solved ({refused}): waiting")
+            return None
         self.pending = (clean, self.thumb(clean), timings)
         return live.Board(whole, (window.x, window.y), reading, result, change.seen)
 
