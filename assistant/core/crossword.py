@@ -127,16 +127,23 @@ def lines_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon
                 direction: str) -> Iterator[list[Raw]]:
     """Yield the legal moves in one direction line by line (each line's as generate gives
     them), so that a caller may stop between lines."""
-    first = is_empty(board)
+    for row in range(BOARD_SIZE):
+        yield line_of_moves(board, rack, rules, lexicon, direction, row)
+
+
+def line_of_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
+                  direction: str, row: int) -> list[Raw]:
+    """Return the legal moves along one line (a row across, a column down), as generate
+    gives them."""
     lines, layout = ((board, rules.layout) if direction == ACROSS else
                      (transpose(board), rules.layout.transposed()))
-    columns = transpose(lines)
-    for row, line in enumerate(lines):
-        checks = [cross_check(columns[c], row, lexicon.root, rules) if line[c] == EMPTY
-                  else None for c in range(BOARD_SIZE)]
-        yield [(score, direction, row, start, spelled)
-               for score, start, spelled in line_moves(line, row, checks, layout, rack, rules,
-                                                       lexicon.root, direction == DOWN, first)]
+    line, columns = lines[row], transpose(lines)
+    checks = [cross_check(columns[c], row, lexicon.root, rules) if line[c] == EMPTY
+              else None for c in range(BOARD_SIZE)]
+    return [(score, direction, row, start, spelled)
+            for score, start, spelled in line_moves(line, row, checks, layout, rack, rules,
+                                                    lexicon.root, direction == DOWN,
+                                                    is_empty(board))]
 
 
 def anchors(line: str, checks: Sequence[Check], row: int, layout: Layout,

@@ -121,12 +121,14 @@ class CrosswordWatch(watch.Watch):
 
 
 class SharedSolver:
-    """Move generation in two halves at once: the moves down in a worker process (forked
-    with the lexicon, before any thread or window), the moves across here. On two idle cores
-    a board is solved in about half the time; the moves found are the same. The moves across
-    found, this process goes on with the moves down itself, line by line, until the worker's
-    are in: on a busy machine, where the worker may wait long for a core, a board takes no
-    longer than alone (at load 8-9 a solve was seen to wait 1.4 s for the worker)."""
+    """Move generation shared with a worker process (forked with the lexicon, before any
+    thread or window); the moves found are the same. The worker finds the moves down, then
+    takes rows across from the bottom; this process takes rows across from the top (Rows, in
+    shared memory, says which row each takes next). Once the rows across are all taken, this
+    process goes on with the moves down itself, line by line, until the worker's are in: on a
+    busy machine, where the worker may wait long for a core (a solve was seen to wait 1.4 s
+    for it at load 8-9), a board takes no longer than alone, and the rows the worker took but
+    has not done are done here."""
 
     def __init__(self, lexicon: Lexicon) -> None:
         import multiprocessing
@@ -134,8 +136,10 @@ class SharedSolver:
 
         global WORKER_LEXICON
         WORKER_LEXICON = lexicon
-        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
-                                        initializer=deaf_to_interrupts)
+        forking = multiprocessing.get_context("fork")
+        self.rows: Any = forking.Array("i", [0, 0, BOARD_ROWS])  # see Rows
+        self.pool = ProcessPoolExecutor(1, mp_context=forking, initializer=worker_start,
+                                        initargs=(self.rows,))
         self.pool.submit(int).result()  # the worker forked now
 
     def generate(self, board: Board, rack: str, rules: CrosswordRules,
@@ -146,20 +150,36 @@ class SharedSolver:
 
         from ..core import crossword as cw
 
+        with self.rows.get_lock():
+            self.rows[:] = [self.rows[SOLVE] + 1, 0, BOARD_ROWS]
+            solve = self.rows[SOLVE]
         try:
-            down = self.pool.submit(moves_down, board, rack, rules.game, rules.language,
-                                    rules.layout)
+            theirs = self.pool.submit(worker_moves, board, rack, rules.game, rules.language,
+                                      rules.layout, solve)
         except (BrokenProcessPool, RuntimeError):
             return cw.generate(board, rack, rules, lexicon)
-        across = cw.generate(board, rack, rules, lexicon, (cw.ACROSS,))
-        mine: list[Raw] = []  # the moves down found here meanwhile, line by line
+        found = [m for row in iter(self.next_row, None)
+                 for m in cw.line_of_moves(board, rack, rules, lexicon, cw.ACROSS, row)]
         lines = cw.lines_moves(board, rack, rules, lexicon, cw.DOWN)
-        while not down.done() or down.exception():
+        down: list[Raw] = []  # the moves down found here meanwhile, line by line
+        while not theirs.done() or theirs.exception():
             if (moves := next(lines, None)) is None:  # all found here first
-                down.cancel()
-                return across + mine
-            mine += moves
-        return across + down.result()
+                theirs.cancel()
+                with self.rows.get_lock():
+                    self.rows[SOLVE] += 1  # the worker takes no more rows of this board
+                    taken = range(self.rows[BOTTOM], BOARD_ROWS)
+                return found + down + [m for row in taken for m in cw.line_of_moves(
+                    board, rack, rules, lexicon, cw.ACROSS, row)]
+            down += moves
+        return found + theirs.result()
+
+    def next_row(self) -> int | None:
+        """Return the next row across to do here (from the top), None when all are taken."""
+        with self.rows.get_lock():
+            if self.rows[TOP] >= self.rows[BOTTOM]:
+                return None
+            self.rows[TOP] += 1
+            return int(self.rows[TOP] - 1)
 
     def close(self) -> None:
         """End the worker now (left to end with the pool, it outlived the overlay's exit)."""
@@ -168,6 +188,19 @@ class SharedSolver:
         for worker in workers:
             worker.terminate()
             worker.join(1.0)
+
+
+BOARD_ROWS = 15
+SOLVE, TOP, BOTTOM = range(3)  # Rows: the board being solved (a number), the next row across
+# this process takes, and the rows from BOTTOM on, taken by the worker
+WORKER_ROWS: Any = None  # the worker's view of the shared Rows
+
+
+def worker_start(rows: Any) -> None:
+    """Start the worker: its view of the shared rows; deaf to interrupts (deaf_to_interrupts)."""
+    global WORKER_ROWS
+    WORKER_ROWS = rows
+    deaf_to_interrupts()
 
 
 def shared_solver(lexicon: Lexicon) -> SharedSolver | None:
@@ -193,8 +226,11 @@ def deaf_to_interrupts() -> None:
     os.close(quiet)
 
 
-def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout) -> list[Raw]:
-    """Return the moves down (in the worker, with the lexicon it was forked with)."""
+def worker_moves(board: Board, rack: str, game: str, language: str, layout: Layout,
+                 solve: int) -> list[Raw]:
+    """Return the moves down, then those along the rows across taken from the bottom while
+    any is left and the board is still the one being solved (in the worker, with the lexicon
+    it was forked with)."""
     from dataclasses import replace
 
     from ..core import crossword as cw
@@ -202,7 +238,14 @@ def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout
 
     assert WORKER_LEXICON is not None
     rules = replace(crossword_rules(game, language), layout=layout)
-    return cw.generate(board, rack, rules, WORKER_LEXICON, (cw.DOWN,))
+    found = cw.generate(board, rack, rules, WORKER_LEXICON, (cw.DOWN,))
+    while True:
+        with WORKER_ROWS.get_lock():
+            if WORKER_ROWS[SOLVE] != solve or WORKER_ROWS[BOTTOM] <= WORKER_ROWS[TOP]:
+                return found
+            WORKER_ROWS[BOTTOM] -= 1
+            row = int(WORKER_ROWS[BOTTOM])
+        found += cw.line_of_moves(board, rack, rules, WORKER_LEXICON, cw.ACROSS, row)
 
 
 def watch_for(game: str) -> type[CrosswordWatch]:
