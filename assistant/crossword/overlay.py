@@ -122,13 +122,12 @@ class CrosswordWatch(watch.Watch):
 
 class SharedSolver:
     """Move generation shared with a worker process (forked with the lexicon, before any
-    thread or window); the moves found are the same. The worker finds the moves down, then
-    takes rows across from the bottom; this process takes rows across from the top (Rows, in
-    shared memory, says which row each takes next). Once the rows across are all taken, this
-    process goes on with the moves down itself, line by line, until the worker's are in: on a
-    busy machine, where the worker may wait long for a core (a solve was seen to wait 1.4 s
-    for it at load 8-9), a board takes no longer than alone, and the rows the worker took but
-    has not done are done here."""
+    thread or window); the moves found are the same. The board's 30 lines (15 rows across,
+    15 columns down) are taken one at a time, this process from the first, the worker from the
+    last (Lines, in shared memory, says which line each takes next), until they meet: on two
+    free cores a board takes about half its time whatever its moves across and down cost (the
+    moves across cost about twice the moves down on the bench's boards). A worker that is gone
+    leaves its lines to this process."""
 
     def __init__(self, lexicon: Lexicon) -> None:
         import multiprocessing
@@ -137,49 +136,39 @@ class SharedSolver:
         global WORKER_LEXICON
         WORKER_LEXICON = lexicon
         forking = multiprocessing.get_context("fork")
-        self.rows: Any = forking.Array("i", [0, 0, BOARD_ROWS])  # see Rows
+        self.lines: Any = forking.Array("i", [0, 0, len(LINES)])  # see Lines
         self.pool = ProcessPoolExecutor(1, mp_context=forking, initializer=worker_start,
-                                        initargs=(self.rows,))
+                                        initargs=(self.lines,))
         self.pool.submit(int).result()  # the worker forked now
 
     def generate(self, board: Board, rack: str, rules: CrosswordRules,
                  lexicon: Lexicon) -> list[Raw]:
-        """Return every legal move, as core.crossword.generate does (here, should the worker
-        have gone)."""
+        """Return every legal move, as core.crossword.generate does (here alone, should the
+        worker have gone)."""
         from concurrent.futures.process import BrokenProcessPool
 
-        from ..core import crossword as cw
-
-        with self.rows.get_lock():
-            self.rows[:] = [self.rows[SOLVE] + 1, 0, BOARD_ROWS]
-            solve = self.rows[SOLVE]
+        with self.lines.get_lock():
+            self.lines[:] = [self.lines[SOLVE] + 1, 0, len(LINES)]
+            solve = self.lines[SOLVE]
         try:
             theirs = self.pool.submit(worker_moves, board, rack, rules.game, rules.language,
                                       rules.layout, solve)
         except (BrokenProcessPool, RuntimeError):
-            return cw.generate(board, rack, rules, lexicon)
-        found = [m for row in iter(self.next_row, None)
-                 for m in cw.line_of_moves(board, rack, rules, lexicon, cw.ACROSS, row)]
-        lines = cw.lines_moves(board, rack, rules, lexicon, cw.DOWN)
-        down: list[Raw] = []  # the moves down found here meanwhile, line by line
-        while not theirs.done() or theirs.exception():
-            if (moves := next(lines, None)) is None:  # all found here first
-                theirs.cancel()
-                with self.rows.get_lock():
-                    self.rows[SOLVE] += 1  # the worker takes no more rows of this board
-                    taken = range(self.rows[BOTTOM], BOARD_ROWS)
-                return found + down + [m for row in taken for m in cw.line_of_moves(
-                    board, rack, rules, lexicon, cw.ACROSS, row)]
-            down += moves
-        return found + theirs.result()
-
-    def next_row(self) -> int | None:
-        """Return the next row across to do here (from the top), None when all are taken."""
-        with self.rows.get_lock():
-            if self.rows[TOP] >= self.rows[BOTTOM]:
-                return None
-            self.rows[TOP] += 1
-            return int(self.rows[TOP] - 1)
+            theirs = None
+        found = [m for k in iter(lambda: take(self.lines, solve, FIRST), None)
+                 for m in line_moves(board, rack, rules, lexicon, LINES[k])]
+        with self.lines.get_lock():
+            if self.lines[LAST] == len(LINES):  # all done here: a busy worker is not waited for
+                self.lines[SOLVE] += 1
+                theirs = None
+        try:
+            return found + (theirs.result() if theirs else [])
+        except BrokenProcessPool:  # its lines are done here
+            with self.lines.get_lock():
+                self.lines[SOLVE] += 1
+                left = range(self.lines[LAST], len(LINES))
+            return found + [m for k in left for m in line_moves(board, rack, rules, lexicon,
+                                                                LINES[k])]
 
     def close(self) -> None:
         """End the worker now (left to end with the pool, it outlived the overlay's exit)."""
@@ -190,16 +179,37 @@ class SharedSolver:
             worker.join(1.0)
 
 
-BOARD_ROWS = 15
-SOLVE, TOP, BOTTOM = range(3)  # Rows: the board being solved (a number), the next row across
-# this process takes, and the rows from BOTTOM on, taken by the worker
-WORKER_ROWS: Any = None  # the worker's view of the shared Rows
+LINES = [(direction, line) for direction in ("across", "down") for line in range(15)]
+SOLVE, FIRST, LAST = range(3)  # Lines: the board being solved (a number), the next line this
+# process takes (from the first), and the lines from LAST on, taken by the worker
+WORKER_LINES: Any = None  # the worker's view of the shared Lines
 
 
-def worker_start(rows: Any) -> None:
-    """Start the worker: its view of the shared rows; deaf to interrupts (deaf_to_interrupts)."""
-    global WORKER_ROWS
-    WORKER_ROWS = rows
+def take(lines: Any, solve: int, end: int) -> int | None:
+    """Return the next line to do from this end (FIRST: this process's, LAST: the worker's),
+    None when they are all taken or the board is no longer the one being solved."""
+    with lines.get_lock():
+        if lines[SOLVE] != solve or lines[FIRST] >= lines[LAST]:
+            return None
+        if end == FIRST:
+            lines[FIRST] += 1
+            return int(lines[FIRST] - 1)
+        lines[LAST] -= 1
+        return int(lines[LAST])
+
+
+def line_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
+               line: tuple[str, int]) -> list[Raw]:
+    """Return the moves along one line of the board, (direction, row or column)."""
+    from ..core import crossword as cw
+
+    return cw.line_of_moves(board, rack, rules, lexicon, *line)
+
+
+def worker_start(lines: Any) -> None:
+    """Start the worker: its view of the shared lines; deaf to interrupts (deaf_to_interrupts)."""
+    global WORKER_LINES
+    WORKER_LINES = lines
     deaf_to_interrupts()
 
 
@@ -228,24 +238,16 @@ def deaf_to_interrupts() -> None:
 
 def worker_moves(board: Board, rack: str, game: str, language: str, layout: Layout,
                  solve: int) -> list[Raw]:
-    """Return the moves down, then those along the rows across taken from the bottom while
-    any is left and the board is still the one being solved (in the worker, with the lexicon
-    it was forked with)."""
+    """Return the moves along the lines taken from the last, until the lines meet (in the
+    worker, with the lexicon it was forked with)."""
     from dataclasses import replace
 
-    from ..core import crossword as cw
     from ..core.rules import crossword_rules
 
     assert WORKER_LEXICON is not None
     rules = replace(crossword_rules(game, language), layout=layout)
-    found = cw.generate(board, rack, rules, WORKER_LEXICON, (cw.DOWN,))
-    while True:
-        with WORKER_ROWS.get_lock():
-            if WORKER_ROWS[SOLVE] != solve or WORKER_ROWS[BOTTOM] <= WORKER_ROWS[TOP]:
-                return found
-            WORKER_ROWS[BOTTOM] -= 1
-            row = int(WORKER_ROWS[BOTTOM])
-        found += cw.line_of_moves(board, rack, rules, WORKER_LEXICON, cw.ACROSS, row)
+    return [m for k in iter(lambda: take(WORKER_LINES, solve, LAST), None)
+            for m in line_moves(board, rack, rules, WORKER_LEXICON, LINES[k])]
 
 
 def watch_for(game: str) -> type[CrosswordWatch]:
