@@ -222,7 +222,9 @@ def read_tiles(squares: Squares, boxes: list[Box], look: Look,
                which: list[int] | None = None) -> list[Cell]:
     """Return the cells of these tiles (squares `which`, default all), matched all at once;
     a tile whose pixels were read before (with the same cap line and look) is not read again
-    (Remembered: a board seen again after a move reads only the move's new tiles)."""
+    (Remembered: the same picture read again, as the overlay does after the window moved, reads
+    no tile again; after a move the board's lattice is found a hundredth of a pixel elsewhere,
+    and its squares' pixels all differ)."""
     which = list(range(len(boxes))) if which is None else which
     keys = [(squares.grey[i].tobytes(), float(squares.level[i]), bool(squares.dark[i] > 0))
             for i in which]
@@ -243,7 +245,7 @@ class Remembered:
     ink, and their cells given the cap line and the look (the latest LIMIT of each). A read
     depends on nothing else, so what is remembered is what reading them again would give."""
 
-    LIMIT = 1024  # about five boards' tiles and racks
+    LIMIT = 512  # about eight boards' tiles and racks (a few megabytes)
 
     def __init__(self) -> None:
         self.inks: dict[tuple, TileInk] = {}
