@@ -148,6 +148,33 @@ def test_an_empty_square_with_a_premium_where_wwf_has_none_is_uncertain():
     assert not cells[2 * SIZE + 1].uncertain
 
 
+def test_ink_like_no_letter_is_an_uncertain_empty_square_never_a_letter(monkeypatch, tmp_path):
+    """A square that looks like a tile but whose ink is like no letter (two dots: under Wine's
+    OpenCV the real WWF's empty square 12A, a premium's label, was taken for a last-move tile
+    and read as Ñ, its best match at -0.06) is read with no letter, uncertain: moves near it
+    are left out, none is built on a letter that is not there. Read with Tesseract hidden (the
+    crossword readers never ask it: the read is the same without it)."""
+    import cv2
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # no tesseract on it
+    frame = screenshot(replace(MIDGAME, recent=set()), 720, 1280)
+    lattice = board.locate(frame, "WWF")
+    tile = next(i for i in range(SIZE * SIZE) if MIDGAME.board[i // SIZE][i % SIZE] != ".")
+    empty = 12 * SIZE + 7
+    assert MIDGAME.board[12][7] == "."
+    x, y, w, h = lattice.box(empty)
+    tx, ty, _, _ = lattice.box(tile)
+    patch = frame[ty:ty + h, tx:tx + w].copy()  # a tile, its letter and value painted over
+    patch[:] = np.median(patch[h // 3:2 * h // 3, 1:w // 6].reshape(-1, 3), axis=0)
+    for middle in (0.3, 0.7):
+        cv2.circle(patch, (w // 2, round(middle * h)), max(2, w // 9), (40, 40, 40), -1)
+    frame[y:y + h, x:x + w] = patch
+    reading = wwf.read(frame)
+    cell = reading.cells[empty]
+    assert cell.uncertain and cell.text == "", (cell.text, cell.note)
+    assert crossword_inputs(reading).board[12][7] == "."
+
+
 # -- WWF or Wordfeud -------------------------------------------------------------------------
 
 

@@ -135,6 +135,23 @@ def test_a_grid_with_tiles_off_it_is_never_solved_and_the_panel_says_so(stage):
     assert lines == [] and len(reads) == 1  # read once, then waited for a change
 
 
+def test_a_board_the_solver_refuses_is_waited_past_not_the_end(stage, monkeypatch):
+    """A board read that cannot be solved (BadInput from solve: a crossword board read with
+    two start squares) does not end the watch: the panel says why and it waits for a change
+    (the crossword overlay stopped on one: "layout: 2 start squares")."""
+    def refused(self, reading):
+        raise BadInput("layout: 2 start squares '*', at most one allowed")
+
+    seen, _, overlay, lines, reads = stage(window()[0])
+    monkeypatch.setattr(watch.Watch, "solve", refused)
+    with pytest.raises(BadInput, match="no new board"):
+        seen.next_board(soon(1.0))
+    scene = overlay.shown[-1]
+    assert scene is not None and scene.panel is not None
+    assert "2 start squares" in scene.panel.lines[0]
+    assert lines == [] and len(reads) == 1
+
+
 def test_a_new_board_takes_the_drawing_off_the_grid_then_shows_its_own_word(stage):
     frame, _ = window()
     seen, film, overlay, lines, _ = stage(frame)

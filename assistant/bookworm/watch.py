@@ -243,11 +243,13 @@ class Watch:
     def read(self, window: Region, frame: np.ndarray, change: Change) -> live.Board | None:
         """Return the board in the window, read and solved; None, with the panel saying why,
         when there is no grid or a tile is off it, or when it changed while it was read."""
+        began = time.perf_counter()
         self.check_sight()  # a window come over the grid changes it too: never read that
         if self.hidden:
             return None
-        still = time.monotonic()
+        still, sighted = time.monotonic(), time.perf_counter()
         whole = frame if self.grid is None else self.screen.grab(window)
+        grabbed = time.perf_counter()
         try:
             reading = self.read_frame(whole)
         except BadInput:
@@ -259,17 +261,35 @@ class Watch:
         if why := self.unready(reading):
             self.wait(window, clean, why)
             return None
+        timings = {"moving": ms(change.moved - change.seen), "settle": ms(still - change.moved),
+                   "sight": ms(sighted - began), "grab": ms(grabbed - sighted),
+                   **reading.timings_ms}
         if self.eager:  # the board must keep still for the settle time, read meanwhile
             time.sleep(max(0.0, change.moved + self.options.settle - time.monotonic()))
-        if changes.changed(self.thumb(clean), self.thumb(self.screen.grab(self.watched(window)))):
-            change.thumb = None  # it changed while it was read: watch on
+        if self.timed(self.moved_since, (window, clean), timings, "still"):
+            change.thumb = None  # it changed while it was read (a frame torn by a repaint)
             return None
-        solving = time.perf_counter()
-        result = self.solve(reading)
-        self.pending = (clean, self.thumb(clean), {
-            "moving": ms(change.moved - change.seen), "settle": ms(still - change.moved),
-            **reading.timings_ms, "solve": ms(time.perf_counter() - solving)})
+        try:
+            result = self.timed(self.solve, reading, timings, "solve")
+        except BadInput as refused:  # a board read that cannot be (two start squares)
+            self.wait(window, clean, f"the board read cannot be solved ({refused}): waiting")
+            return None
+        self.pending = (clean, self.thumb(clean), timings)
         return live.Board(whole, (window.x, window.y), reading, result, change.seen)
+
+    def moved_since(self, seen: tuple[Region, np.ndarray]) -> bool:
+        """True when the watched part of the window (at Region) no longer shows this grab."""
+        window, clean = seen
+        now = self.screen.grab(self.watched(window))
+        return changes.changed(self.thumb(clean), self.thumb(now))
+
+    @staticmethod
+    def timed(step: Callable[[Any], Any], given: Any, timings: dict[str, float], name: str) -> Any:
+        """Return step(given), its time noted in timings[name] (ms)."""
+        began = time.perf_counter()
+        out = step(given)
+        timings[name] = ms(time.perf_counter() - began)
+        return out
 
     def read_frame(self, whole: np.ndarray) -> Reading:
         """Return the game's board read in a grab of its window (BadInput: none there)."""

@@ -23,7 +23,7 @@ longer word it makes is known; `unknown_words` names them so the caller can warn
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .crossword_text import EMPTY, Board
@@ -119,19 +119,31 @@ def generate(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
 
     `line` is the row (across) or column (down); `spelled` is the main word with played and
     placed blanks in lower case; the squares it crosses that were empty hold the placed tiles."""
-    found: list[Raw] = []
-    first = is_empty(board)
-    for direction in directions:
-        lines, layout = ((board, rules.layout) if direction == ACROSS else
-                         (transpose(board), rules.layout.transposed()))
-        columns = transpose(lines)
-        for row, line in enumerate(lines):
-            checks = [cross_check(columns[c], row, lexicon.root, rules) if line[c] == EMPTY
-                      else None for c in range(BOARD_SIZE)]
+    return [move for direction in directions
+            for moves in lines_moves(board, rack, rules, lexicon, direction) for move in moves]
+
+
+def lines_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
+                direction: str) -> Iterator[list[Raw]]:
+    """Yield the legal moves in one direction line by line (each line's as generate gives
+    them), so that a caller may stop between lines."""
+    for row in range(BOARD_SIZE):
+        yield line_of_moves(board, rack, rules, lexicon, direction, row)
+
+
+def line_of_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
+                  direction: str, row: int) -> list[Raw]:
+    """Return the legal moves along one line (a row across, a column down), as generate
+    gives them."""
+    lines, layout = ((board, rules.layout) if direction == ACROSS else
+                     (transpose(board), rules.layout.transposed()))
+    line, columns = lines[row], transpose(lines)
+    checks = [cross_check(columns[c], row, lexicon.root, rules) if line[c] == EMPTY
+              else None for c in range(BOARD_SIZE)]
+    return [(score, direction, row, start, spelled)
             for score, start, spelled in line_moves(line, row, checks, layout, rack, rules,
-                                                    lexicon.root, direction == DOWN, first):
-                found.append((score, direction, row, start, spelled))
-    return found
+                                                    lexicon.root, direction == DOWN,
+                                                    is_empty(board))]
 
 
 def anchors(line: str, checks: Sequence[Check], row: int, layout: Layout,

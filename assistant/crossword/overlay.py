@@ -60,7 +60,10 @@ class CrosswordWatch(watch.Watch):
         self.solver = solver
 
     def read_frame(self, whole: np.ndarray) -> Reading:
-        """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them."""
+        """Return the board and rack read in a grab of the window, as `solve IMAGE` reads them
+        (located afresh every time: a board's lattice kept from the last grab read a
+        premium's label unsurely at 380 px where solve read it surely; tiles whose pixels
+        were read before are not read again: vision.board.Remembered)."""
         from .. import vision
 
         return vision.read_board(self.game, whole, self.options.reader, self.options.language)
@@ -118,9 +121,13 @@ class CrosswordWatch(watch.Watch):
 
 
 class SharedSolver:
-    """Move generation in two halves at once: the moves down in a worker process (forked
-    with the lexicon, before any thread or window), the moves across here. On two idle cores
-    a board is solved in about half the time; the moves found are the same."""
+    """Move generation shared with a worker process (forked with the lexicon, before any
+    thread or window); the moves found are the same. The board's 30 lines (15 rows across,
+    15 columns down) are taken one at a time, this process from the first, the worker from the
+    last (Lines, in shared memory, says which line each takes next), until they meet: on two
+    free cores a board takes about half its time whatever its moves across and down cost (the
+    moves across cost about twice the moves down on the bench's boards). A worker that is gone
+    leaves its lines to this process."""
 
     def __init__(self, lexicon: Lexicon) -> None:
         import multiprocessing
@@ -128,28 +135,40 @@ class SharedSolver:
 
         global WORKER_LEXICON
         WORKER_LEXICON = lexicon
-        self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
-                                        initializer=deaf_to_interrupts)
+        forking = multiprocessing.get_context("fork")
+        self.lines: Any = forking.Array("i", [0, 0, len(LINES)])  # see Lines
+        self.pool = ProcessPoolExecutor(1, mp_context=forking, initializer=worker_start,
+                                        initargs=(self.lines,))
         self.pool.submit(int).result()  # the worker forked now
 
     def generate(self, board: Board, rack: str, rules: CrosswordRules,
                  lexicon: Lexicon) -> list[Raw]:
-        """Return every legal move, as core.crossword.generate does (here, should the worker
-        have gone)."""
+        """Return every legal move, as core.crossword.generate does (here alone, should the
+        worker have gone)."""
         from concurrent.futures.process import BrokenProcessPool
 
-        from ..core import crossword as cw
-
+        with self.lines.get_lock():
+            self.lines[:] = [self.lines[SOLVE] + 1, 0, len(LINES)]
+            solve = self.lines[SOLVE]
         try:
-            down = self.pool.submit(moves_down, board, rack, rules.game, rules.language,
-                                    rules.layout)
+            theirs = self.pool.submit(worker_moves, board, rack, rules.game, rules.language,
+                                      rules.layout, solve)
         except (BrokenProcessPool, RuntimeError):
-            return cw.generate(board, rack, rules, lexicon)
-        across = cw.generate(board, rack, rules, lexicon, (cw.ACROSS,))
+            theirs = None
+        found = [m for k in iter(lambda: take(self.lines, solve, FIRST), None)
+                 for m in line_moves(board, rack, rules, lexicon, LINES[k])]
+        with self.lines.get_lock():
+            if self.lines[LAST] == len(LINES):  # all done here: a busy worker is not waited for
+                self.lines[SOLVE] += 1
+                theirs = None
         try:
-            return across + down.result()
-        except BrokenProcessPool:
-            return across + cw.generate(board, rack, rules, lexicon, (cw.DOWN,))
+            return found + (theirs.result() if theirs else [])
+        except BrokenProcessPool:  # its lines are done here
+            with self.lines.get_lock():
+                self.lines[SOLVE] += 1
+                left = range(self.lines[LAST], len(LINES))
+            return found + [m for k in left for m in line_moves(board, rack, rules, lexicon,
+                                                                LINES[k])]
 
     def close(self) -> None:
         """End the worker now (left to end with the pool, it outlived the overlay's exit)."""
@@ -158,6 +177,40 @@ class SharedSolver:
         for worker in workers:
             worker.terminate()
             worker.join(1.0)
+
+
+LINES = [(direction, line) for direction in ("across", "down") for line in range(15)]
+SOLVE, FIRST, LAST = range(3)  # Lines: the board being solved (a number), the next line this
+# process takes (from the first), and the lines from LAST on, taken by the worker
+WORKER_LINES: Any = None  # the worker's view of the shared Lines
+
+
+def take(lines: Any, solve: int, end: int) -> int | None:
+    """Return the next line to do from this end (FIRST: this process's, LAST: the worker's),
+    None when they are all taken or the board is no longer the one being solved."""
+    with lines.get_lock():
+        if lines[SOLVE] != solve or lines[FIRST] >= lines[LAST]:
+            return None
+        if end == FIRST:
+            lines[FIRST] += 1
+            return int(lines[FIRST] - 1)
+        lines[LAST] -= 1
+        return int(lines[LAST])
+
+
+def line_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
+               line: tuple[str, int]) -> list[Raw]:
+    """Return the moves along one line of the board, (direction, row or column)."""
+    from ..core import crossword as cw
+
+    return cw.line_of_moves(board, rack, rules, lexicon, *line)
+
+
+def worker_start(lines: Any) -> None:
+    """Start the worker: its view of the shared lines; deaf to interrupts (deaf_to_interrupts)."""
+    global WORKER_LINES
+    WORKER_LINES = lines
+    deaf_to_interrupts()
 
 
 def shared_solver(lexicon: Lexicon) -> SharedSolver | None:
@@ -183,16 +236,18 @@ def deaf_to_interrupts() -> None:
     os.close(quiet)
 
 
-def moves_down(board: Board, rack: str, game: str, language: str, layout: Layout) -> list[Raw]:
-    """Return the moves down (in the worker, with the lexicon it was forked with)."""
+def worker_moves(board: Board, rack: str, game: str, language: str, layout: Layout,
+                 solve: int) -> list[Raw]:
+    """Return the moves along the lines taken from the last, until the lines meet (in the
+    worker, with the lexicon it was forked with)."""
     from dataclasses import replace
 
-    from ..core import crossword as cw
     from ..core.rules import crossword_rules
 
     assert WORKER_LEXICON is not None
     rules = replace(crossword_rules(game, language), layout=layout)
-    return cw.generate(board, rack, rules, WORKER_LEXICON, (cw.DOWN,))
+    return [m for k in iter(lambda: take(WORKER_LINES, solve, LAST), None)
+            for m in line_moves(board, rack, rules, WORKER_LEXICON, LINES[k])]
 
 
 def watch_for(game: str) -> type[CrosswordWatch]:

@@ -220,11 +220,63 @@ def hue_gap(a: float, b: float) -> float:
 
 def read_tiles(squares: Squares, boxes: list[Box], look: Look,
                which: list[int] | None = None) -> list[Cell]:
-    """Return the cells of these tiles (squares `which`, default all), matched all at once."""
+    """Return the cells of these tiles (squares `which`, default all), matched all at once;
+    a tile whose pixels were read before (with the same cap line and look) is not read again
+    (Remembered: the same picture read again, as the overlay does after the window moved, reads
+    no tile again; after a move the board's lattice is found a hundredth of a pixel elsewhere,
+    and its squares' pixels all differ)."""
     which = list(range(len(boxes))) if which is None else which
-    inks = [split_ink(squares.grey[i], squares.level[i]) for i in which]
+    keys = [(squares.grey[i].tobytes(), float(squares.level[i]), bool(squares.dark[i] > 0))
+            for i in which]
+    inks = [REMEMBERED.ink(key, squares.grey[i], key[1])
+            for key, i in zip(keys, which, strict=True)]
+    seen = (cap_line(inks), repr(look))
+    todo = [k for k, key in enumerate(keys) if (key, seen) not in REMEMBERED.tiles]
+    fresh = fresh_tiles(squares, [boxes[k] for k in todo], look, [which[k] for k in todo],
+                        [inks[k] for k in todo], seen[0])
+    for k, cell in zip(todo, fresh, strict=True):
+        REMEMBERED.keep(REMEMBERED.tiles, (keys[k], seen), cell)
+    return [replace(REMEMBERED.tiles[key, seen], box=box)
+            for key, box in zip(keys, boxes, strict=True)]
+
+
+class Remembered:
+    """Tiles read before, by their pixels (grey image, ground level, dark ink or not): their
+    ink, and their cells given the cap line and the look (the latest LIMIT of each). A read
+    depends on nothing else, so what is remembered is what reading them again would give."""
+
+    LIMIT = 512  # about eight boards' tiles and racks (a few megabytes)
+
+    def __init__(self) -> None:
+        self.inks: dict[tuple, TileInk] = {}
+        self.tiles: dict[tuple, Cell] = {}
+
+    def forget(self) -> None:
+        """Forget every tile."""
+        self.inks.clear()
+        self.tiles.clear()
+
+    def ink(self, key: tuple, grey: np.ndarray, level: float) -> TileInk:
+        """Return a tile's ink, split now if it was not before."""
+        if key not in self.inks:
+            self.keep(self.inks, key, split_ink(grey, level))
+        return self.inks[key]
+
+    def keep(self, table: dict, key: tuple, value: object) -> None:
+        """Remember a value, forgetting the oldest beyond LIMIT."""
+        if len(table) >= self.LIMIT:
+            del table[next(iter(table))]
+        table[key] = value
+
+
+REMEMBERED = Remembered()
+
+
+def fresh_tiles(squares: Squares, boxes: list[Box], look: Look, which: list[int],
+                inks: list[TileInk], cap: int | None) -> list[Cell]:
+    """Return the cells of these tiles, their ink split (before the cap line was known) and the
+    cap line given: a letter rising above it is split again without what it cuts off."""
     side = squares.grey.shape[1]
-    cap = cap_line(inks)
     inks = [split_ink(squares.grey[i], squares.level[i], cap) if above_cap(ink, cap, side)
             else ink for i, ink in zip(which, inks, strict=True)]
     raised = [above_cap(ink, cap, side) for ink in inks]  # a mark above the cap line: Å Ä Ö
@@ -273,6 +325,9 @@ def read_tile(inked: bool, box: Box, ink: TileInk, letter: T.Match | None,
     a letter of several pieces of ink is not one of A-Z (Ä Ñ): it is uncertain, whatever it
     looks most like."""
     bare = ink.value_ink < VALUE_INK[0]
+    if letter is not None and letter.score < look.scoring.poor:  # ink, but like no letter
+        return Cell(box, "", 0.0, None, "blank", f"ink, but no letter's: at best {letter.symbol} "
+                    f"{letter.score:.2f} (a letter scores {look.scoring.poor:g} or more)")
     if letter is None:  # no dark ink at all (no letter, no digits): a blank
         blank = not inked
         return Cell(box, "?" if blank else "", 1.0 if blank else 0.0, None, "blank",

@@ -9,7 +9,10 @@ letters show on all its squares. Figures, median and max over the turns:
   target: 200 ms);
 - changed_to_hidden_ms: to the stale move's letters gone;
 - overlay_ms and its parts from the overlay's JSON lines: moving + settle (seeing the change and
-  that it keeps still), read (locate, board, rack), solve, draw.
+  that it keeps still), read (locate, board, rack), solve, draw; and every stage's own figures
+  (stages_ms: moving, settle, sight, grab, locate, board, rack, solve, still, draw);
+- cpu_ms: the CPU time the overlay and its solver's worker spent from the change to the line
+  (the machine may be shared: wall times grow with its load, CPU times much less).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from tests.xserver import XServer
 TURNS = 6
 POLL = 0.005  # s between two grabs while waiting for the drawing
 RACKS = ("RENTOID", "SALTIER", "OUTLINE", "DREAMS?", "PAINTER", "GLOWING", "BASTION")
+STAGES = ("moving", "settle", "sight", "grab", "locate", "board", "rack", "solve", "still", "draw")
 WINDOWS = {"phone": ("portrait", 450), "desktop": ("landscape", (1280, 820))}
 
 
@@ -66,6 +70,20 @@ def when(stage: Stage, held, timeout: float = 10.0) -> float | None:
     return None
 
 
+def cpu_ms(pid: int) -> float:
+    """Return the CPU time (user + system, ms) of a process and its children, from /proc."""
+    import os
+
+    ticks = 0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return 0.0
+    return 1000 * ticks / os.sysconf("SC_CLK_TCK") + sum(cpu_ms(int(kid)) for kid in kids)
+
+
 def spread(values: list[float]) -> dict[str, float]:
     """Return the median and max, rounded to a tenth."""
     return {"median": round(statistics.median(values), 1), "max": round(max(values), 1)}
@@ -74,11 +92,12 @@ def spread(values: list[float]) -> dict[str, float]:
 def window_bench(server: XServer, shape: str, size: Any, folder: Path) -> dict[str, Any]:
     """Return the figures for one window."""
     frames, moves = game(shape, size)
-    drawn, hidden, lines = [], [], []
+    drawn, hidden, lines, cpu = [], [], [], []
     with Stage(server, "wordfeud", frames, folder) as stage:
         stage.overlay.next()
         time.sleep(1.0)
         for before, after in pairwise(moves):
+            began = cpu_ms(stage.overlay.process.pid)
             changed = stage.show_next()
             stale = [b for b in before["boxes"] if b not in after["boxes"]]
             gone = when(stage, lambda shot, boxes=stale: not any(lettered(shot, b)
@@ -86,6 +105,8 @@ def window_bench(server: XServer, shape: str, size: Any, folder: Path) -> dict[s
             shown = when(stage, lambda shot, boxes=after["boxes"]: all(lettered(shot, b)
                                                                        for b in boxes))
             line = stage.overlay.next()[1]
+            cpu.append(cpu_ms(stage.overlay.process.pid) - began)
+            assert "moves" in line, f"the overlay stopped: {line}"
             assert line["moves"][0]["placed"] == after["move"]["placed"], "not the best move"
             if gone is not None and shown is not None:
                 hidden.append(1000 * (gone - changed))
@@ -99,7 +120,9 @@ def window_bench(server: XServer, shape: str, size: Any, folder: Path) -> dict[s
             "moving_settle_ms": spread([t["moving"] + t["settle"] for t in parts]),
             "read_ms": spread([t["locate"] + t["board"] + t["rack"] for t in parts]),
             "solve_ms": spread([t["solve"] for t in parts]),
-            "draw_ms": spread([t["draw"] for t in parts])}
+            "draw_ms": spread([t["draw"] for t in parts]),
+            "cpu_ms": spread(cpu),
+            "stages_ms": {name: spread([t.get(name, 0.0) for t in parts]) for name in STAGES}}
 
 
 def bench() -> dict:
