@@ -93,6 +93,20 @@ def test_tiles_read_again_are_remembered_and_read_the_same():
     assert again.cells == first.cells and again.rack == first.rack
 
 
+def test_a_board_with_more_tiles_than_are_kept_reads_whole(monkeypatch):
+    """Remembering a board's new tiles forgets the oldest ones kept, maybe tiles of this very
+    board found remembered a moment before: they are read all the same (CI: KeyError)."""
+    draw, (width, height) = DRAWN["wordfeud"]
+    frame = draw.screenshot(draw.MIDGAME, width // 2, height // 2)
+    B.REMEMBERED.forget()
+    first = vision.read_board("wordfeud", frame)
+    monkeypatch.setattr(B.Remembered, "LIMIT", 3)
+    B.REMEMBERED.forget()
+    vision.read_board("wordfeud", frame)  # the last 3 kept: the first read again, then gone
+    again = vision.read_board("wordfeud", frame)
+    assert again.cells == first.cells and again.rack == first.rack
+
+
 @pytest.fixture(scope="module")
 def solver(enable):
     """The shared solver, its worker forked with the ENABLE lexicon."""

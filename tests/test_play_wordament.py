@@ -148,13 +148,15 @@ def test_a_window_moved_mostly_off_the_screen_stops_play_in_one_line(game, xserv
 
 def test_the_game_losing_the_focus_stops_play_in_one_line(game, xserver_wm):
     played = game(xserver_wm, "--board", BOARD, "--seconds", "60", "--rounds", "1")
-    player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
-    played.wait_swipes()
     other = subprocess.Popen([sys.executable, "-c", "import tkinter as tk; r = tk.Tk(); "
                               "r.title('Notes'); r.geometry('200x100+900+600'); r.mainloop()"],
-                             env=xserver_wm.env)
+                             env=xserver_wm.env)  # opened first: on a loaded machine a Tk
+    notes = str(xserver_wm.wait_window("Notes"))  # window took longer than the whole board
     try:
-        xserver_wm.xdotool("windowactivate", "--sync", str(xserver_wm.wait_window("Notes")))
+        xserver_wm.xdotool("windowactivate", "--sync", str(played.window))
+        player = played.start("--rounds", "1", "--json", "--drag-ms", "40")
+        played.wait_swipes()
+        xserver_wm.xdotool("windowactivate", "--sync", notes)
         _, err = player.communicate(timeout=60)
     finally:
         other.terminate()

@@ -231,13 +231,15 @@ def read_tiles(squares: Squares, boxes: list[Box], look: Look,
     inks = [REMEMBERED.ink(key, squares.grey[i], key[1])
             for key, i in zip(keys, which, strict=True)]
     seen = (cap_line(inks), repr(look))
-    todo = [k for k, key in enumerate(keys) if (key, seen) not in REMEMBERED.tiles]
+    known = {k: REMEMBERED.tiles.get((key, seen)) for k, key in enumerate(keys)}
+    todo = [k for k, cell in known.items() if cell is None]
     fresh = fresh_tiles(squares, [boxes[k] for k in todo], look, [which[k] for k in todo],
                         [inks[k] for k in todo], seen[0])
-    for k, cell in zip(todo, fresh, strict=True):
+    for k, cell in zip(todo, fresh, strict=True):  # kept here too: remembering more may
+        known[k] = cell  # forget a tile of this very board
         REMEMBERED.keep(REMEMBERED.tiles, (keys[k], seen), cell)
-    return [replace(REMEMBERED.tiles[key, seen], box=box)
-            for key, box in zip(keys, boxes, strict=True)]
+    return [replace(cell, box=box) for cell, box in zip(known.values(), boxes, strict=True)
+            if cell is not None]
 
 
 class Remembered:
