@@ -132,6 +132,20 @@ def busy(count: int) -> list[subprocess.Popen]:
     return [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(count)]
 
 
+def ends(folder, record: dict) -> str:
+    """Return the last drags as the store and the game saw them (times from the round's
+    start), to tell a tally that differs."""
+    import sqlite3
+
+    [path] = list((folder / "data").rglob("*.sqlite")) or [None]
+    plays = [] if path is None else sqlite3.connect(path).execute(
+        "SELECT word, verdict, at FROM plays ORDER BY id DESC LIMIT 4").fetchall()[::-1]
+    start = record["start"]
+    game = [(s["word"], s["pressed"] - start, s["time"] - start) for s in record["swipes"][-4:]]
+    return (f"player's last: {plays}; game's last: {game}; "
+            f"the round ended at {record['end'] - start:.3f}")
+
+
 @pytest.mark.parametrize("hogs", [0, 2])
 def test_the_tally_is_the_games_swipe_for_swipe_on_a_loaded_machine(xserver, tmp_path, hogs):
     played = Game(xserver, tmp_path, "--board", LOADED, "--seconds", "25", "--rounds", "2")
@@ -148,7 +162,7 @@ def test_the_tally_is_the_games_swipe_for_swipe_on_a_loaded_machine(xserver, tmp
     record = session["rounds"][0]
     assert not [p for p in session["pointer_outside"] if p[2] >= record["swipes"][0]["pressed"]]
     verdicts = Counter(s["verdict"] for s in record["swipes"])
-    assert report["tried"] == len(record["swipes"]) > 0
+    assert report["tried"] == len(record["swipes"]) > 0, ends(tmp_path, record)
     assert verdicts["rejected"] == 0, [s["word"] for s in record["swipes"]]
     assert report["accepted"] + report["no_feedback"] >= verdicts["accepted"]
     assert verdicts["repeated"] <= report["no_feedback"] + report["repeated"]
