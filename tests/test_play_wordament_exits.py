@@ -141,8 +141,8 @@ def ends(folder, record: dict) -> str:
     plays = [] if path is None else sqlite3.connect(path).execute(
         "SELECT word, verdict, at FROM plays ORDER BY id DESC LIMIT 4").fetchall()[::-1]
     start = record["start"]
-    game = [(s["word"], s["pressed"] - start, s["time"] - start) for s in record["swipes"][-4:]]
-    return (f"player's last: {plays}; game's last: {game}; "
+    seen = [(s["word"], s["pressed"] - start, s["time"] - start) for s in record["swipes"][-4:]]
+    return (f"player's last: {plays}; game's last: {seen}; "
             f"the round ended at {record['end'] - start:.3f}")
 
 
