@@ -121,9 +121,10 @@ def is_dash(glyph: G.Glyph, line: Line) -> bool:
 
 
 def is_lowercase(glyph: G.Glyph, line: Line) -> bool:
-    """True when a glyph is shorter than the capitals and starts well below the cap line."""
+    """True when a glyph is shorter than the capitals and starts well below the cap line
+    (measured down to its own foot: a Q's tail below the line does not lift the cap line)."""
     return (DASH_HEIGHT * line.cap < glyph.h <= LOWER_HEIGHT * line.cap
-            and glyph.y >= line.top + 0.15 * line.cap)
+            and glyph.y >= line.top + 0.15 * (glyph.bottom - line.top))
 
 
 def match(mask: np.ndarray, templates: T.Templates) -> Read:
@@ -163,12 +164,29 @@ def template_line(line: Line, templates: T.Templates) -> Read:
     """Return a line read glyph by glyph; its confidence is its least sure glyph's."""
     if not line.glyphs:
         return Read("", 0.0, "no ink")
-    reads = [template_glyph(g, line, templates) for g in line.glyphs]
+    reads = q_before_u(line, [template_glyph(g, line, templates) for g in line.glyphs],
+                       templates)
     weakest = min(reads, key=lambda r: r.confidence)
     sure = min(weakest.confidence, sharpness(line))
     note = weakest.note if sure == weakest.confidence else \
         f"only {line.cap / line.scale:.0f} px tall"
     return Read("".join(r.text for r in reads), sure, note)
+
+
+def q_before_u(line: Line, reads: list[Read], templates: T.Templates) -> list[Read]:
+    """Return the reads with a round capital before a sure lowercase u read as Q: on a tile only
+    a Q stands there ("Qu"), and a Q's small tail, blurred into its bowl (a photo), leaves an O.
+    The glyph must still be round: it is matched without Q, and must come out an O, surely."""
+    if (len(reads) != 2 or reads[0].text == "Q" or "Q" not in line.alphabet
+            or reads[1].text != "U" or reads[1].uncertain
+            or not is_lowercase(line.glyphs[1], line)):
+        return reads
+    capitals = "".join(c for c in line.alphabet if c.isupper() and c != "Q")
+    found = T.match([line.glyphs[0].mask], templates.only(capitals), SCORING)[0]
+    if found.symbol != "O":
+        return reads
+    note = f"Q before u: O {found.score:.2f}, {found.rival} {found.rival_score:.2f}"
+    return [Read("Q", found.confidence, note), reads[1]]
 
 
 def sharpness(line: Line) -> float:
