@@ -59,6 +59,8 @@ SHEETS = ("open-sans", "open-sans-semibold", "open-sans-bold", "carlito", "carli
 SCORING = T.Scoring(poor=0.65, good=0.85, clear=0.10)
 NEAR, FAR = 2.0, 3.0  # px in the fitted box: a glyph's shape this close to its character's is
 # sure, this far or further is not (fonts differ by about 1 px; a stroke too many by more)
+BLUR_NEAR, BLUR_FAR = 1.2, 2.0  # px in the screenshot: a small glyph, scaled down and compressed,
+# strays from its shape by a source pixel or two, whatever that is in the fitted box
 DASH_HEIGHT = 0.35  # a hyphen is at most this share of the cap height, and wider than tall
 LOWER_HEIGHT = 0.82  # a lowercase x-height glyph is at most this share of the cap height
 SHARP, BLURRED = 9, 5  # px in the source image: glyphs this tall are read fully, this short not
@@ -127,13 +129,19 @@ def is_lowercase(glyph: G.Glyph, line: Line) -> bool:
             and glyph.y >= line.top + 0.15 * (glyph.bottom - line.top))
 
 
-def match(mask: np.ndarray, templates: T.Templates) -> Read:
+def match(mask: np.ndarray, templates: T.Templates, source: float = 0.0) -> Read:
     """Return one glyph's best character by template matching, and how sure that is: the
     likeness must be high, ahead of every other character, and the shape must not stray from
-    the character's in any font (a Q whose tail is too small for a Q is not an O)."""
+    the character's in any font (a Q whose tail is too small for a Q is not an O) by more than
+    fonts differ, or, for a glyph `source` px tall in the screenshot (SHARP or more), than
+    blur moves it (at most half as much again; letters only: a digit that lost a stroke is a
+    1, and a value unread has a fallback, its letter's usual value)."""
     found = T.match([mask], templates, SCORING)[0]
     stray = shape_gap(G.fit(mask) >= 0.5, found.symbol, templates)
-    sure = min(found.confidence, float(np.clip((FAR - stray) / (FAR - NEAR), 0, 1)))
+    k = G.HEIGHT / source if source >= SHARP else 0.0  # fitted px per source px
+    near, far = (min(max(limit, blur * k), 1.5 * limit)
+                 for limit, blur in ((NEAR, BLUR_NEAR), (FAR, BLUR_FAR)))
+    sure = min(found.confidence, float(np.clip((far - stray) / (far - near), 0, 1)))
     return Read(found.symbol, sure, f"{found.symbol} {found.score:.2f}, {found.rival} "
                 f"{found.rival_score:.2f}, off by {stray:.1f} px")
 
@@ -157,7 +165,8 @@ def template_glyph(glyph: G.Glyph, line: Line, templates: T.Templates) -> Read:
         return replace(read, text=read.text.upper())
     if glyph.h < LOWER_HEIGHT * line.cap:
         return Read("?", 0.0, f"a fragment {glyph.h}/{line.cap} of the line's height")
-    return match(glyph.mask, templates.only(line.alphabet.replace(lowers, "")))
+    blurred = 0.0 if any(c.isdigit() for c in line.alphabet) else glyph.h / line.scale
+    return match(glyph.mask, templates.only(line.alphabet.replace(lowers, "")), blurred)
 
 
 def template_line(line: Line, templates: T.Templates) -> Read:
