@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import time
 from dataclasses import replace
 
+import cv2
 import pytest
 
 from assistant.vision import wordament
@@ -119,3 +122,43 @@ def test_real_shots_cut_to_a_phone_and_posted_again_have_few_doubts(shared_dir):
                 bad_values += counts[2]
     assert (wrong, bad_values) == (0, 0)
     assert doubts <= 3  # of 192
+
+
+@pytest.mark.parametrize("look", ["glossy", "win8"])
+def test_an_upright_tournament_shot_posted_again_is_read_in_time(look):
+    """360 px wide, then 80% by a website's bilinear scaling (JPEG 80, then 60), in Carlito: a
+    blot on a glossy tile filled its fitted box, and its skeleton was never done (the read of
+    seed 4 never ended)."""
+    style = replace({"win8": R.WIN8, "glossy": R.GLOSSY}[look], font="carlito")
+    wrong = bad_values = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        tiles, values = R.phone_example(seed)
+        image, _ = R.scene(R.board(tiles, values, style, 250), "tournament", rng)
+        image = R.degrade(image, rng, jpeg=80, scale=360 / image.shape[1])
+        image = cv2.resize(image, None, fx=0.8, fy=0.8, interpolation=cv2.INTER_LINEAR)
+        image = R.decoded(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 60])[1])
+        with deadline(20):
+            start = time.process_time()
+            reading = wordament.read(image, "template")
+        assert time.process_time() - start < 2.0, seed
+        counts = tally(reading, tiles, values)
+        wrong, bad_values = wrong + counts[0], bad_values + counts[2]
+    assert (wrong, bad_values) == (0, 0)
+
+
+class deadline:
+    """Fail the test (TimeoutError) when the block runs longer than this many seconds."""
+
+    def __init__(self, seconds: int):
+        self.seconds = seconds
+
+    def __enter__(self):
+        def expired(_signal, _frame):
+            raise TimeoutError(f"still reading after {self.seconds} s")
+        self.saved = signal.signal(signal.SIGALRM, expired)
+        signal.alarm(self.seconds)
+
+    def __exit__(self, *_):
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, self.saved)
