@@ -167,6 +167,14 @@ def test_fitting_keeps_a_bar_thin():
     assert (fitted > 0.5).sum(axis=1).max() <= 5  # 6 x 32/50 = 3.8 columns, not a block
 
 
+def test_a_blot_filling_its_box_has_a_skeleton():
+    """Erosion takes the border for ink: a solid blot fitted to its box never thinned, and the
+    read of a small phone shot with such a blot on a tile never ended."""
+    blot = np.ones((shapes.HEIGHT, shapes.WIDTH), bool)
+    assert shapes.skeleton(blot).all()
+    assert shapes.unlike(shapes.Shape.of(blot), shapes.Shape.of(blot)) == 0
+
+
 def test_shapes_differ_by_a_missing_stroke_not_by_weight():
     e = np.zeros((32, 40), bool)
     e[:, 10:13] = e[0:3, 10:30] = e[15:18, 10:26] = e[29:32, 10:30] = True

@@ -59,6 +59,8 @@ SHEETS = ("open-sans", "open-sans-semibold", "open-sans-bold", "carlito", "carli
 SCORING = T.Scoring(poor=0.65, good=0.85, clear=0.10)
 NEAR, FAR = 2.0, 3.0  # px in the fitted box: a glyph's shape this close to its character's is
 # sure, this far or further is not (fonts differ by about 1 px; a stroke too many by more)
+BLUR_NEAR, BLUR_FAR = 1.2, 2.0  # px in the screenshot: a small glyph, scaled down and compressed,
+# strays from its shape by a source pixel or two, whatever that is in the fitted box
 DASH_HEIGHT = 0.35  # a hyphen is at most this share of the cap height, and wider than tall
 LOWER_HEIGHT = 0.82  # a lowercase x-height glyph is at most this share of the cap height
 SHARP, BLURRED = 9, 5  # px in the source image: glyphs this tall are read fully, this short not
@@ -121,18 +123,25 @@ def is_dash(glyph: G.Glyph, line: Line) -> bool:
 
 
 def is_lowercase(glyph: G.Glyph, line: Line) -> bool:
-    """True when a glyph is shorter than the capitals and starts well below the cap line."""
+    """True when a glyph is shorter than the capitals and starts well below the cap line
+    (measured down to its own foot: a Q's tail below the line does not lift the cap line)."""
     return (DASH_HEIGHT * line.cap < glyph.h <= LOWER_HEIGHT * line.cap
-            and glyph.y >= line.top + 0.15 * line.cap)
+            and glyph.y >= line.top + 0.15 * (glyph.bottom - line.top))
 
 
-def match(mask: np.ndarray, templates: T.Templates) -> Read:
+def match(mask: np.ndarray, templates: T.Templates, source: float = 0.0) -> Read:
     """Return one glyph's best character by template matching, and how sure that is: the
     likeness must be high, ahead of every other character, and the shape must not stray from
-    the character's in any font (a Q whose tail is too small for a Q is not an O)."""
+    the character's in any font (a Q whose tail is too small for a Q is not an O) by more than
+    fonts differ, or, for a glyph `source` px tall in the screenshot (SHARP or more), than
+    blur moves it (at most half as much again; letters only: a digit that lost a stroke is a
+    1, and a value unread has a fallback, its letter's usual value)."""
     found = T.match([mask], templates, SCORING)[0]
     stray = shape_gap(G.fit(mask) >= 0.5, found.symbol, templates)
-    sure = min(found.confidence, float(np.clip((FAR - stray) / (FAR - NEAR), 0, 1)))
+    k = G.HEIGHT / source if source >= SHARP else 0.0  # fitted px per source px
+    near, far = (min(max(limit, blur * k), 1.5 * limit)
+                 for limit, blur in ((NEAR, BLUR_NEAR), (FAR, BLUR_FAR)))
+    sure = min(found.confidence, float(np.clip((far - stray) / (far - near), 0, 1)))
     return Read(found.symbol, sure, f"{found.symbol} {found.score:.2f}, {found.rival} "
                 f"{found.rival_score:.2f}, off by {stray:.1f} px")
 
@@ -156,19 +165,37 @@ def template_glyph(glyph: G.Glyph, line: Line, templates: T.Templates) -> Read:
         return replace(read, text=read.text.upper())
     if glyph.h < LOWER_HEIGHT * line.cap:
         return Read("?", 0.0, f"a fragment {glyph.h}/{line.cap} of the line's height")
-    return match(glyph.mask, templates.only(line.alphabet.replace(lowers, "")))
+    blurred = 0.0 if any(c.isdigit() for c in line.alphabet) else glyph.h / line.scale
+    return match(glyph.mask, templates.only(line.alphabet.replace(lowers, "")), blurred)
 
 
 def template_line(line: Line, templates: T.Templates) -> Read:
     """Return a line read glyph by glyph; its confidence is its least sure glyph's."""
     if not line.glyphs:
         return Read("", 0.0, "no ink")
-    reads = [template_glyph(g, line, templates) for g in line.glyphs]
+    reads = q_before_u(line, [template_glyph(g, line, templates) for g in line.glyphs],
+                       templates)
     weakest = min(reads, key=lambda r: r.confidence)
     sure = min(weakest.confidence, sharpness(line))
     note = weakest.note if sure == weakest.confidence else \
         f"only {line.cap / line.scale:.0f} px tall"
     return Read("".join(r.text for r in reads), sure, note)
+
+
+def q_before_u(line: Line, reads: list[Read], templates: T.Templates) -> list[Read]:
+    """Return the reads with a round capital before a sure lowercase u read as Q: on a tile only
+    a Q stands there ("Qu"), and a Q's small tail, blurred into its bowl (a photo), leaves an O.
+    The glyph must still be round: it is matched without Q, and must come out an O, surely."""
+    if (len(reads) != 2 or reads[0].text == "Q" or "Q" not in line.alphabet
+            or reads[1].text != "U" or reads[1].uncertain
+            or not is_lowercase(line.glyphs[1], line)):
+        return reads
+    capitals = "".join(c for c in line.alphabet if c.isupper() and c != "Q")
+    found = T.match([line.glyphs[0].mask], templates.only(capitals), SCORING)[0]
+    if found.symbol != "O":
+        return reads
+    note = f"Q before u: O {found.score:.2f}, {found.rival} {found.rival_score:.2f}"
+    return [Read("Q", found.confidence, note), reads[1]]
 
 
 def sharpness(line: Line) -> float:

@@ -223,12 +223,16 @@ def distance_to(ink: np.ndarray) -> np.ndarray:
 
 
 def skeleton(ink: np.ndarray) -> np.ndarray:
-    """Return the morphological skeleton of a 0/1 or bool image (bool)."""
+    """Return the morphological skeleton of a 0/1 or bool image (bool). Erosion takes the
+    image's border for ink, so ink filling the whole image never thins: it is its own
+    skeleton (a solid blot, fitted, filled its box, and reading it never ended)."""
     shape = ink.astype(np.uint8)
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
     bones = np.zeros(shape.shape, bool)
     while shape.any():
         thinner: np.ndarray = cv2.erode(shape, cross)
+        if np.array_equal(thinner, shape):
+            return bones | shape.astype(bool)
         bones |= shape > cv2.dilate(thinner, cross)
         shape = thinner
     return bones

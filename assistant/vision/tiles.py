@@ -10,9 +10,11 @@ tile. Specks in a rounded face's corners and thin lines hugging its sides are it
 
 API (shared by every game's reader):
   READ_HEIGHT                       px: the height every tile crop is scaled to
-  Face(glyphs, scale, width, height) the glyphs on one tile face; scale = read px per image px
+  Face(glyphs, scale, width, height, box) the glyphs on one tile face; scale = read px per
+                                    image px; box: the face in the crop
   face(frame, lattice, i, turns=0)  cell i's Face, its crop turned by turns x 90 degrees
   split(face)                       (letters, corner, stray) glyph lists
+  at_rim(glyph, face)               a stray glyph that is the face's edge, compression-damaged
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Face:
     scale: float
     width: int
     height: int
+    box: Box = (0, 0, 0, 0)  # the face in the crop (x, y, w, h)
 
 
 def crop(frame: np.ndarray, lattice: Lattice, i: int) -> tuple[np.ndarray, Box]:
@@ -81,7 +84,33 @@ def faces(frame: np.ndarray, lattice: Lattice, i: int, turns: tuple[int, ...]) -
         mask, at = turned(ink, box, k)
         height, width = mask.shape[:2]
         found = G.cut(mask, round(SPECK * height * width))
-        out.append(Face(tuple(on_face(found, at, scale)), scale, width, height))
+        band = max(2 * RIM * max(at[2:]), RIM_PX / 2 * scale)
+        if any(ringed(g, at, band) for g in found):
+            found = G.cut(inside(mask, at, band), round(SPECK * height * width))
+        out.append(Face(tuple(on_face(found, at, scale)), scale, width, height, at))
+    return out
+
+
+def ringed(glyph: G.Glyph, box: Box, band: float) -> bool:
+    """True when a glyph spans most of the face (its edge, and maybe letters joined to it), or
+    reaches from within a band along a side to the face's centre (a letter joined to specks
+    of the edge: no letter comes so near the edge, no value so near the centre)."""
+    x, y, w, h = box
+    near = (glyph.x <= x + band or glyph.y <= y + band or glyph.x + glyph.w >= x + w - band
+            or glyph.bottom >= y + h - band)
+    central = glyph.x < x + w / 2 < glyph.x + glyph.w and glyph.y < y + h / 2 < glyph.bottom
+    return glyph.w >= 0.9 * w or glyph.h >= 0.9 * h or (near and central)
+
+
+def inside(mask: np.ndarray, box: Box, band: float) -> np.ndarray:
+    """Return the mask with the ink in a band this wide along the face box's sides (and
+    beyond them) taken out: on a small tile compressed hard, the face's edge is a ring of
+    specks that a letter near it joins (read as the face's edge, the letter was lost)."""
+    x, y, w, h = box
+    cut = round(band)
+    out = np.zeros_like(mask)
+    top, left = max(0, y + cut), max(0, x + cut)
+    out[top:y + h - cut, left:x + w - cut] = mask[top:y + h - cut, left:x + w - cut]
     return out
 
 
@@ -110,6 +139,18 @@ def along_rim(glyph: G.Glyph, box: Box, slack: float, line: float = 0.0) -> bool
     upright = glyph.w <= wide and (glyph.x <= x + slack or glyph.x + glyph.w >= x + w - slack)
     level = glyph.h <= tall and (glyph.y <= y + slack or glyph.bottom >= y + h - slack)
     return upright or level
+
+
+def at_rim(glyph: G.Glyph, face: Face) -> bool:
+    """True when a glyph's ink lies wholly within RIM_PX image pixels of the face's sides, away
+    from the value's top-left corner: the face's edge, compression-damaged (on a small tile a
+    JPEG block across the edge leaves specks along it), not a mark on the tile."""
+    x, y, w, h = face.box
+    band = RIM_PX * face.scale
+    rows, cols = np.nonzero(glyph.mask)
+    rows, cols = rows + glyph.y, cols + glyph.x
+    inner = (cols > x + band) & (cols < x + w - band) & (rows > y + band) & (rows < y + h - band)
+    return not inner.any() and (glyph.x >= x + w / 2 or glyph.y >= y + h / 2)
 
 
 def in_corner(glyph: G.Glyph, box: Box) -> bool:

@@ -69,7 +69,8 @@ def tile(frame: np.ndarray, lattice: locate.Lattice, i: int) -> Tile:
     face = tiles.face(frame, lattice, i)
     letters, corner, stray = tiles.split(face)
     return Tile(ocr.line_of(letters, LETTERS, face.scale),
-                ocr.line_of(corner, string.digits, face.scale), len(stray))
+                ocr.line_of(corner, string.digits, face.scale),
+                sum(not tiles.at_rim(g, face) for g in stray))
 
 
 def big_enough(shown: list[Tile]) -> bool:
