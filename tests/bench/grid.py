@@ -63,7 +63,7 @@ def bench() -> dict:
     lexicon = wordlist.load("enable")
     data = wordlist.read_bytes(wordlist.resolve("enable"))
     compile_ms = median_ms(lambda: Lexicon.from_wordlist(parse_words(data)), 3)
-    load_code = "from assistant import wordlist; wordlist.load('enable')"
+    load_code = "from assistant.files import wordlist; wordlist.load('enable')"
     four = solve_medians(lexicon, BOGGLE_DICE, 300)
     board = str(roll(BOGGLE_DICE, random.Random(SEED)))
     return {
