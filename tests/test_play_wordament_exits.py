@@ -65,6 +65,8 @@ def test_a_signal_mid_play_lets_go_of_the_button_closes_the_round_and_reports(
     assert not button_down()
     report = json.loads(out)
     assert report["stopped"] and report["rounds"][0]["tried"] > 0
+    # the drag cut short was let go, and the game judged it: one swipe more in the tally
+    assert report["rounds"][0]["tried"] == len(played.record()["rounds"][0]["swipes"])
     assert "Traceback" not in err
     [closed] = played.history()["rounds"]
     assert closed["points"] is not None and closed["seconds"] is not None

@@ -152,6 +152,10 @@ class Pace:
                 self.ms, self.whole = max(FASTEST, self.ms * SPEED_UP), 0
 
 
+STOPPED = (KeyboardInterrupt, stopping.Signalled, stopping.Stopped)  # the ways play is ended
+# mid-drag (Ctrl-C, SIGTERM or SIGHUP, the stop key): each comes after the press
+
+
 # --- words and drags in step with the game --------------------------------------------------
 
 @dataclass
@@ -448,11 +452,23 @@ class Player:
         except Moved:  # let go at once: the word is dragged again where the board is now
             pending.appendleft(word)
             return
+        except STOPPED:  # stopped after the press: the button let go, the game judges the
+            self.count(word, time.monotonic())  # tiles dragged so far as a swipe
+            raise
         word.tries += 1
         word.released, word.verdict = time.monotonic(), ""
-        word.taken = self.taken(word, lambda: self.hover(pending, drags))
+        try:
+            word.taken = self.taken(word, lambda: self.hover(pending, drags))
+        except STOPPED:  # stopped while the game took the release: it has the swipe
+            self.count(word, word.released)
+            raise
         if word.taken is False:
             return  # the round ended with the drag held: the game dropped it
+        self.count(word, word.released)
+
+    def count(self, word: Word, released: float) -> None:
+        """Count a drag as one of the game's swipes, and hand it to the watcher."""
+        word.released = released
         self.swipes += 1
         self.swiped[self.swipes] = word
         self.watcher.expect(Swipe(self.swipes, word.path, word.pressed, word.released))
