@@ -75,8 +75,8 @@ def face(frame: np.ndarray, lattice: Lattice, i: int, turns: int = 0) -> Face:
 def faces(frame: np.ndarray, lattice: Lattice, i: int, turns: tuple[int, ...]) -> list[Face]:
     """Return cell i's face turned each of these ways (x 90 degrees): its ink is found once,
     on the crop scaled to READ_HEIGHT rows, and turned."""
-    image, scale = G.resized(crop(frame, lattice, i)[0], READ_HEIGHT)
-    x, y, w, h = crop(frame, lattice, i)[1]
+    cropped, (x, y, w, h) = crop(frame, lattice, i)
+    image, scale = G.resized(cropped, READ_HEIGHT)
     box = (round(x * scale), round(y * scale), round(w * scale), round(h * scale))
     ink = colours.ink_mask(image, box)
     out = []
