@@ -5,6 +5,7 @@ worker is busy."""
 
 from __future__ import annotations
 
+import os
 import time
 from argparse import Namespace
 from dataclasses import replace
@@ -126,6 +127,33 @@ def test_the_shared_solver_finds_generates_moves(solver, enable):
     assert all_moves(solver.generate, enable) == all_moves(cw.generate, enable)
 
 
+def worker_words() -> tuple[int, bool]:
+    """In a solver's worker: the words of the lexicon it holds, and whether it was forked
+    (a forked worker has the test's modules loaded already)."""
+    from assistant.crossword import overlay
+
+    assert overlay.WORKER_LEXICON is not None
+    return overlay.WORKER_LEXICON.count, bool(PARENTS)
+
+
+PARENTS: list[int] = []  # filled in the test's process before the worker starts
+
+
+def test_a_spawned_worker_loads_the_lexicon_itself_and_finds_the_same_moves(enable):
+    """Where processes do not fork (Windows, macOS) the worker is spawned and loads the
+    lexicon from its source; it then takes its share of the lines (the worker's moves are
+    there: it ran), and the moves are generate's."""
+    PARENTS.append(os.getpid())
+    spawned = SharedSolver(enable, (None, "wordfeud", "en"))
+    try:
+        assert spawned.pool.submit(worker_words).result() == (enable.count, False)
+        for rack in ("RENTOID", "DREAMS?"):
+            assert all_moves(spawned.generate, enable, rack) == all_moves(cw.generate, enable,
+                                                                           rack)
+    finally:
+        spawned.close()
+
+
 def test_a_busy_worker_does_not_hold_a_board_up(solver, enable):
     """The worker busy for 20 s (a loaded machine's worker waiting for a core): the moves down
     are found here meanwhile, the same moves, long before it is free (it was waited for)."""
@@ -137,3 +165,48 @@ def test_a_busy_worker_does_not_hold_a_board_up(solver, enable):
     busy.cancel()
     assert moves == all_moves(cw.generate, enable, "SALTIER")
     assert took < 10, took
+
+
+KILLED_OVERLAY = """
+import os, signal, sys
+from assistant.core.lexicon import Lexicon
+from assistant.crossword.overlay import SharedSolver
+if __name__ == "__main__":
+    lexicon = Lexicon.from_words(["CAT", "DOG"])
+    solver = SharedSolver(lexicon, None if sys.argv[1] == "fork" else (None, "wordfeud", "en"))
+    print(*solver.pool._processes, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_a_killed_overlay_leaves_no_worker_behind(tmp_path, start):
+    """The overlay's process killed (no close): its worker ends within a second or two (it
+    lived on, holding the lexicon and the overlay's output pipes)."""
+    import signal
+    import subprocess
+    import sys
+
+    script = tmp_path / "overlay.py"
+    script.write_text(KILLED_OVERLAY)
+    ran = subprocess.run([sys.executable, str(script), start], capture_output=True, text=True,
+                         timeout=30, stdin=subprocess.DEVNULL)
+    assert ran.returncode == -signal.SIGKILL, ran.stderr
+    worker = int(ran.stdout.split()[0])
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and alive(worker):
+        time.sleep(0.05)
+    gone = not alive(worker)
+    if not gone:
+        os.kill(worker, signal.SIGKILL)
+    assert gone
+
+
+def alive(pid: int) -> bool:
+    """True while a process runs (not a zombie)."""
+    from pathlib import Path
+
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

@@ -41,7 +41,9 @@ if TYPE_CHECKING:
     from ..vision.types import Reading
 
 REMEMBERED = 32  # boards whose moves are kept, not solved again
-WORKER_LEXICON: Lexicon | None = None  # the lexicon a forked solver worker was born with
+WORKER_LEXICON: Lexicon | None = None  # the lexicon a solver worker was born with, or loaded
+Source = tuple[str | None, str, str]  # where a spawned worker loads the lexicon from: --lexicon,
+# the game and --language (as the overlay loads it)
 
 
 class CrosswordWatch(watch.Watch):
@@ -121,25 +123,29 @@ class CrosswordWatch(watch.Watch):
 
 
 class SharedSolver:
-    """Move generation shared with a worker process (forked with the lexicon, before any
-    thread or window); the moves found are the same. The board's 30 lines (15 rows across,
+    """Move generation shared with a worker process (forked with the lexicon before any thread
+    or window on Linux; spawned elsewhere, loading the lexicon itself); the moves found are
+    the same. The board's 30 lines (15 rows across,
     15 columns down) are taken one at a time, this process from the first, the worker from the
     last (Lines, in shared memory, says which line each takes next), until they meet: on two
     free cores a board takes about half its time whatever its moves across and down cost (the
     moves across cost about twice the moves down on the bench's boards). A worker that is gone
     leaves its lines to this process."""
 
-    def __init__(self, lexicon: Lexicon) -> None:
+    def __init__(self, lexicon: Lexicon, source: Source | None = None) -> None:
+        """Start the worker: forked with the lexicon where processes fork, else spawned and
+        loading the lexicon from `source` (its cache: ~20 ms) before its first board."""
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         global WORKER_LEXICON
         WORKER_LEXICON = lexicon
-        forking = multiprocessing.get_context("fork")
-        self.lines: Any = forking.Array("i", [0, 0, len(LINES)])  # see Lines
-        self.pool = ProcessPoolExecutor(1, mp_context=forking, initializer=worker_start,
-                                        initargs=(self.lines,))
-        self.pool.submit(int).result()  # the worker forked now
+        forks = source is None
+        context = multiprocessing.get_context("fork" if forks else "spawn")
+        self.lines: Any = context.Array("i", [0, 0, len(LINES)])  # see Lines
+        self.pool = ProcessPoolExecutor(1, mp_context=context, initializer=worker_start,
+                                        initargs=(self.lines, source))
+        self.pool.submit(int).result()  # the worker started now, its lexicon loaded
 
     def generate(self, board: Board, rack: str, rules: CrosswordRules,
                  lexicon: Lexicon) -> list[Raw]:
@@ -206,20 +212,44 @@ def line_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
     return cw.line_of_moves(board, rack, rules, lexicon, *line)
 
 
-def worker_start(lines: Any) -> None:
-    """Start the worker: its view of the shared lines; deaf to interrupts (deaf_to_interrupts)."""
-    global WORKER_LINES
+def worker_start(lines: Any, source: Source | None) -> None:
+    """Start the worker: its view of the shared lines, the lexicon loaded (a spawned worker:
+    from its source); deaf to interrupts (deaf_to_interrupts)."""
+    global WORKER_LINES, WORKER_LEXICON
     WORKER_LINES = lines
     deaf_to_interrupts()
+    end_with_parent()
+    if source is not None:
+        from ..core.rules import crossword_rules
+        from ..files import wordlist
+
+        spec, game, language = source
+        WORKER_LEXICON = wordlist.load(spec, None, crossword_rules(game, language).tongue)
 
 
-def shared_solver(lexicon: Lexicon) -> SharedSolver | None:
-    """Return a solver sharing the work with a worker where processes fork (Linux) and there
-    are two cores or more; else None: boards are solved here alone (Windows and macOS would
-    have to load the lexicon again in a spawned worker)."""
-    if not sys.platform.startswith("linux") or (os.cpu_count() or 1) < 2:
+def end_with_parent() -> None:
+    """End the worker as soon as the overlay's process ends, however it ends (killed, it
+    cannot close its pool: a spawned worker on Windows then lived on, holding the lexicon)."""
+    import multiprocessing
+    import threading
+
+    if (parent := multiprocessing.parent_process()) is not None:
+        threading.Thread(target=lambda: (parent.join(), os._exit(0)), daemon=True).start()
+
+
+def shared_solver(lexicon: Lexicon, source: Source) -> SharedSolver | None:
+    """Return a solver sharing the work with a worker where there are two cores or more (else
+    None: boards are solved here alone, as they are when the worker cannot start): forked
+    where processes fork (Linux, before any thread), else spawned (Windows, macOS), the
+    worker loading the lexicon from its source."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    if (os.cpu_count() or 1) < 2:
         return None
-    return SharedSolver(lexicon)
+    try:
+        return SharedSolver(lexicon, None if sys.platform.startswith("linux") else source)
+    except (OSError, RuntimeError, BrokenProcessPool):  # no worker: alone, as with one core
+        return None
 
 
 def deaf_to_interrupts() -> None:
@@ -282,7 +312,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     tongue = crossword_rules(options.overlay_game, options.language).tongue
     lexicon = wordlist.load(options.lexicon, progress, tongue)
     wordlist.index(lexicon)
-    solver = shared_solver(lexicon)  # forked before any thread or window
+    solver = shared_solver(lexicon, (options.lexicon, options.overlay_game, options.language))
     try:
         watch_with(options, say, warn, progress, kept, lexicon, solver)
     finally:
