@@ -233,8 +233,12 @@ def end_with_parent() -> None:
     import multiprocessing
     import threading
 
+    def wait_for(parent: Any) -> None:
+        parent.join()
+        os._exit(0)
+
     if (parent := multiprocessing.parent_process()) is not None:
-        threading.Thread(target=lambda: (parent.join(), os._exit(0)), daemon=True).start()
+        threading.Thread(target=wait_for, args=(parent,), daemon=True).start()
 
 
 def shared_solver(lexicon: Lexicon, source: Source) -> SharedSolver | None:
