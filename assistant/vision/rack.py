@@ -73,13 +73,14 @@ def coloured_tiles(image: np.ndarray, pitch: float, tint: float | None,
     import cv2
     import numpy as np
 
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
-    chroma = image.max(axis=2).astype(np.int16) - image.min(axis=2)
+    blue, green, red = cv2.split(image)  # max - min of B, G, R by OpenCV: numpy's reductions
+    chroma = cv2.subtract(cv2.max(cv2.max(blue, green), red),  # along a 3-wide axis crawl
+                          cv2.min(cv2.min(blue, green), red))
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if tint is None:
         colour = chroma < COLOURFUL
     else:
-        hue = hsv[..., 0].astype(float) * 360 / 256
+        hue = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)[..., 0].astype(float) * 360 / 256
         colour = (chroma >= COLOURFUL) & (np.abs((hue - tint + 180) % 360 - 180) < TINT_GAP)
     mask = ((grey >= RACK_GROUND) & colour).astype(np.uint8)
     brush = max(3, round(LETTER_CLOSE * pitch)) | 1
