@@ -68,11 +68,16 @@ def in_blocks(image: np.ndarray, kind: type, convert: Callable[[np.ndarray], np.
     """Return an image converted a block of rows at a time (~BLOCK pixels: each step's
     buffers stay in the cache, twice as fast as whole-image steps on a large image)."""
     h, w = image.shape[:2]
-    rows = max(1, BLOCK // max(w, 1))
+    rows = block_rows(w)
     out: np.ndarray = np.empty((h, w, 3), kind)
     for y in range(0, h, rows):
         out[y:y + rows] = convert(image[y:y + rows])
     return out
+
+
+def block_rows(width: int) -> int:
+    """Return how many rows of an image this wide in_blocks converts at a time."""
+    return max(1, BLOCK // max(width, 1))
 
 
 def rows_lab(image: np.ndarray, to: np.ndarray) -> np.ndarray:

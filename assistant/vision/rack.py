@@ -21,7 +21,8 @@ from .board import (
     resample,
     split_cells,
 )
-from .locate import Lattice, flat_squares, gradient, working_copies
+from .gradients import steep
+from .locate import Lattice, flat_squares, working_copies
 from .types import Box, Cell
 
 if TYPE_CHECKING:
@@ -53,8 +54,8 @@ def find_rack(frame: np.ndarray, lattice: Lattice, tint: float | None = None) ->
     for area in (below, (0, 0, frame.shape[1], frame.shape[0])):
         ax, ay, aw, ah = clip(area, frame.shape)
         small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw], whole=True))
-        steep = gradient(small)
-        sources = [flat_squares(small, threshold, steep) for threshold in RACK_THRESHOLDS]
+        edges = steep(small)
+        sources = [flat_squares(small, threshold, edges) for threshold in RACK_THRESHOLDS]
         cut = ay + ah >= frame.shape[0]  # tiles may be cut by the frame's bottom
         sources.append(coloured_tiles(small, lattice.pitch_x * factor, tint, cut))
         rows = [rack_in(squares / factor + [ax, ay, 0, 0], lattice) for squares in sources]
@@ -84,8 +85,8 @@ def coloured_tiles(image: np.ndarray, pitch: float, tint: float | None,
         colour = (chroma >= COLOURFUL) & (np.abs((hue - tint + 180) % 360 - 180) < TINT_GAP)
     mask = ((grey >= RACK_GROUND) & colour).astype(np.uint8)
     brush = max(3, round(LETTER_CLOSE * pitch)) | 1
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((brush, brush), np.uint8))
-    stats = cv2.connectedComponentsWithStats(mask, connectivity=4)[2]
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((brush, brush), np.uint8))
+    stats = cv2.connectedComponentsWithStats(closed, connectivity=4)[2]
     boxes = []
     for x, y, w, h, area in stats[1:]:
         touches = cut and y + h >= image.shape[0] - 1
