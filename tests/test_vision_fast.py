@@ -1,6 +1,7 @@
-"""The Lab gradient of a frame like the last one, worked out again only on the rows that changed
-(vision.gradients): exactly locate.gradient's, pixel for pixel, and a crossword board read with
-it is read exactly as with nothing remembered."""
+"""The crossword reader's faster steps give exactly what the plain ones give: the Lab gradient of
+a frame like the last one, worked out again only on the rows that changed (vision.gradients), is
+locate.gradient's pixel for pixel, and a board read with it reads exactly as with nothing
+remembered; the squares' ink shares counted in whole grey levels are the float comparisons'."""
 
 from __future__ import annotations
 
@@ -100,3 +101,27 @@ def test_a_board_after_changes_reads_as_read_afresh(game):
         board.REMEMBERED.forget()
         fresh.append(full(vision.read_board(game, frame)))
     assert remembered == fresh
+
+
+def test_square_shares_are_the_float_comparisons_shares():
+    """board.measure counts ink in whole grey levels: the shares are exactly those of the
+    comparisons in floating point, grounds from black to white (a mark's bound beyond 0..255)."""
+    rng = np.random.default_rng(5)
+    side = 40
+    grounds = np.repeat(np.arange(256).astype(np.uint8), 2)
+    grey = np.repeat(grounds, side * side).reshape(-1, side, side)
+    noise = rng.integers(-90, 90, grey.shape)
+    spots = rng.random(grey.shape) < 0.3
+    grey = np.where(spots, np.clip(grey + noise, 0, 255), grey).astype(np.uint8)
+    grey[1::2, :, :side // 2] = grey[1::2, :, :side // 2] // 2 + 1  # grounds of .5: half dark
+    colour = np.repeat(grey[:, ::side // 16, ::side // 16, None], 3, axis=3)
+    squares = board.measure(colour, grey)
+    level = squares.level.reshape(-1, 1, 1)
+    inner = grey[:, side // 10:side - side // 10, side // 10:side - side // 10]
+    assert (squares.level % 1 == 0.5).any() and (squares.level < board.MARK).any()
+    assert (squares.level > 255 - board.MARK).any()
+    assert np.array_equal(squares.dark, (inner < board.DARK_INK * level).mean(axis=(1, 2)))
+    assert np.array_equal(squares.light, (inner > level + board.LIGHT_INK * (255 - level))
+                          .mean(axis=(1, 2)))
+    assert np.array_equal(squares.marked, (np.abs(inner.astype(np.int16) - level)
+                                           >= board.MARK).mean(axis=(1, 2)))
