@@ -192,8 +192,9 @@ def read_rack(frame: np.ndarray, boxes: list[Box], look: Look) -> list[Cell]:
     squares = measure(*rack_cells(frame, boxes))
     tiled = [i for i in range(len(boxes)) if i < found or same_ground(squares, found, i)]
     order = sorted(tiled, key=lambda i: boxes[i][0])
-    boxes = [boxes[i] for i in order]
-    squares = measure(*rack_cells(frame, boxes))
+    if order != list(range(len(boxes))):  # else the very squares measured already
+        boxes = [boxes[i] for i in order]
+        squares = measure(*rack_cells(frame, boxes))
     cells = read_tiles(squares, boxes, look)
     tiles = all(squares.level >= LIGHT_GROUND) and (
         look.colourful_tiles or all(squares.chroma < COLOURFUL))
