@@ -125,3 +125,17 @@ def test_square_shares_are_the_float_comparisons_shares():
                           .mean(axis=(1, 2)))
     assert np.array_equal(squares.marked, (np.abs(inner.astype(np.int16) - level)
                                            >= board.MARK).mean(axis=(1, 2)))
+
+
+@pytest.mark.parametrize("block", [1000, colours.BLOCK, 32_768, 10**7])
+def test_lab_colours_are_each_pixels_own_whatever_the_blocks(monkeypatch, block):
+    """colours.lab8 converts a block of rows at a time (its size chosen for speed alone): each
+    pixel's Lab colour is the same whatever the blocks and wherever the image is cut."""
+    frame = landscape(wordfeud_draw.jpeg(wordfeud_draw.screenshot(wordfeud_draw.MIDGAME, 540,
+                                                                  1080), 70), 700, 500)
+    whole = colours.lab8(frame)
+    monkeypatch.setattr(colours, "BLOCK", block)
+    assert np.array_equal(colours.lab8(frame), whole)
+    for top, bottom, left, right in ((3, 400, 0, 700), (7, 500, 5, 697), (100, 333, 17, 300)):
+        part = np.ascontiguousarray(frame[top:bottom, left:right])
+        assert np.array_equal(colours.lab8(part), whole[top:bottom, left:right])
