@@ -139,3 +139,26 @@ def test_lab_colours_are_each_pixels_own_whatever_the_blocks(monkeypatch, block)
     for top, bottom, left, right in ((3, 400, 0, 700), (7, 500, 5, 697), (100, 333, 17, 300)):
         part = np.ascontiguousarray(frame[top:bottom, left:right])
         assert np.array_equal(colours.lab8(part), whole[top:bottom, left:right])
+
+
+def test_threads_reading_at_once_each_get_their_frames_gradient():
+    """Threads asking for the gradients of frames of more shapes than are kept, all at once:
+    each gets its own frame's (no thread sees another's, the kept list stays whole)."""
+    import threading
+
+    recent = gradients.Recent()
+    big = wordfeud_draw.screenshot(wordfeud_draw.MIDGAME, 540, 1080)
+    frames = [portrait(big, width) for width in (200, 210, 220, 230, 240, 250)]
+    wrong: list[int] = []
+
+    def reader(k: int) -> None:
+        for image in changes(frames[k], k)[:6]:
+            if not np.array_equal(recent.steep(image), locate.gradient(image)):
+                wrong.append(k)
+
+    threads = [threading.Thread(target=reader, args=(k,)) for k in range(len(frames))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == [] and len(recent.seen) == gradients.LIMIT

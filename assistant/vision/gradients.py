@@ -13,6 +13,7 @@ every floating-point step of the Lab conversion runs on the same rows as it woul
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 import numpy as np
@@ -26,26 +27,32 @@ LIMIT = 4  # images remembered, the latest of each shape (a window, a rack's str
 
 
 class Recent:
-    """The latest images of each shape (a copy) with their gradients, up to LIMIT."""
+    """The latest images of each shape (a copy) with their gradients, up to LIMIT (a lock
+    keeps the list whole when threads read at once; each works on what it took)."""
 
     def __init__(self) -> None:
         self.seen: OrderedDict[tuple, tuple[np.ndarray, np.ndarray]] = OrderedDict()
+        self.lock = threading.Lock()
 
     def steep(self, image: np.ndarray) -> np.ndarray:
         """Return locate.gradient(image), from the last image of its shape where rows agree."""
         key = (image.shape, image.dtype.str)
-        last = self.seen.get(key)
+        with self.lock:
+            last = self.seen.get(key)
         steep = gradient(image) if last is None else again(image, *last)
         steep.flags.writeable = False  # kept: no caller may change it
-        self.seen[key] = (image.copy(), steep)
-        self.seen.move_to_end(key)
-        while len(self.seen) > LIMIT:
-            self.seen.popitem(last=False)
+        kept = image.copy()
+        with self.lock:
+            self.seen[key] = (kept, steep)
+            self.seen.move_to_end(key)
+            while len(self.seen) > LIMIT:
+                self.seen.popitem(last=False)
         return steep
 
     def forget(self) -> None:
         """Forget every image."""
-        self.seen.clear()
+        with self.lock:
+            self.seen.clear()
 
 
 def again(image: np.ndarray, before: np.ndarray, steep: np.ndarray) -> np.ndarray:
