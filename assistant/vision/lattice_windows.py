@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import gradients
 from .locate import (
     Lattice,
     flat_squares,
-    gradient,
     line_fit,
     near,
     outside,
@@ -164,7 +164,7 @@ def find_board(frame: np.ndarray, rows: int, cols: int, least: int) -> Lattice |
     all its rows and columns. Of windows holding as many, the one most inside the frame."""
     best: Lattice | None = None
     for image, scale in working_copies(frame, whole=True):
-        steep = gradient(image)
+        steep = gradients.steep(image)
         for edge in BOARD_EDGES:
             found = windows(flat_squares(image, edge, steep), rows, cols, least)
             for window in sorted(found, key=lambda w: outside(w, image.shape))[:1]:

@@ -21,7 +21,8 @@ from .board import (
     resample,
     split_cells,
 )
-from .locate import Lattice, flat_squares, gradient, working_copies
+from .gradients import steep
+from .locate import Lattice, flat_squares, working_copies
 from .types import Box, Cell
 
 if TYPE_CHECKING:
@@ -53,8 +54,8 @@ def find_rack(frame: np.ndarray, lattice: Lattice, tint: float | None = None) ->
     for area in (below, (0, 0, frame.shape[1], frame.shape[0])):
         ax, ay, aw, ah = clip(area, frame.shape)
         small, factor = next(working_copies(frame[ay:ay + ah, ax:ax + aw], whole=True))
-        steep = gradient(small)
-        sources = [flat_squares(small, threshold, steep) for threshold in RACK_THRESHOLDS]
+        edges = steep(small)
+        sources = [flat_squares(small, threshold, edges) for threshold in RACK_THRESHOLDS]
         cut = ay + ah >= frame.shape[0]  # tiles may be cut by the frame's bottom
         sources.append(coloured_tiles(small, lattice.pitch_x * factor, tint, cut))
         rows = [rack_in(squares / factor + [ax, ay, 0, 0], lattice) for squares in sources]
@@ -73,18 +74,19 @@ def coloured_tiles(image: np.ndarray, pitch: float, tint: float | None,
     import cv2
     import numpy as np
 
-    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)
-    chroma = image.max(axis=2).astype(np.int16) - image.min(axis=2)
+    blue, green, red = cv2.split(image)  # max - min of B, G, R by OpenCV: numpy's reductions
+    chroma = cv2.subtract(cv2.max(cv2.max(blue, green), red),  # along a 3-wide axis crawl
+                          cv2.min(cv2.min(blue, green), red))
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if tint is None:
         colour = chroma < COLOURFUL
     else:
-        hue = hsv[..., 0].astype(float) * 360 / 256
+        hue = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)[..., 0].astype(float) * 360 / 256
         colour = (chroma >= COLOURFUL) & (np.abs((hue - tint + 180) % 360 - 180) < TINT_GAP)
     mask = ((grey >= RACK_GROUND) & colour).astype(np.uint8)
     brush = max(3, round(LETTER_CLOSE * pitch)) | 1
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((brush, brush), np.uint8))
-    stats = cv2.connectedComponentsWithStats(mask, connectivity=4)[2]
+    closed = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((brush, brush), np.uint8))
+    stats = cv2.connectedComponentsWithStats(closed, connectivity=4)[2]
     boxes = []
     for x, y, w, h, area in stats[1:]:
         touches = cut and y + h >= image.shape[0] - 1
@@ -190,8 +192,9 @@ def read_rack(frame: np.ndarray, boxes: list[Box], look: Look) -> list[Cell]:
     squares = measure(*rack_cells(frame, boxes))
     tiled = [i for i in range(len(boxes)) if i < found or same_ground(squares, found, i)]
     order = sorted(tiled, key=lambda i: boxes[i][0])
-    boxes = [boxes[i] for i in order]
-    squares = measure(*rack_cells(frame, boxes))
+    if order != list(range(len(boxes))):  # else the very squares measured already
+        boxes = [boxes[i] for i in order]
+        squares = measure(*rack_cells(frame, boxes))
     cells = read_tiles(squares, boxes, look)
     tiles = all(squares.level >= LIGHT_GROUND) and (
         look.colourful_tiles or all(squares.chroma < COLOURFUL))
