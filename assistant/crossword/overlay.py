@@ -282,6 +282,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     tongue = crossword_rules(options.overlay_game, options.language).tongue
     lexicon = wordlist.load(options.lexicon, progress, tongue)
     wordlist.index(lexicon)
+    wordlist.crossword_table(lexicon)  # before the worker forks: it has the table too
     solver = shared_solver(lexicon)  # forked before any thread or window
     try:
         watch_with(options, say, warn, progress, kept, lexicon, solver)
