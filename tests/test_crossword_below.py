@@ -34,10 +34,13 @@ HAND_BELOW = {  # spelled so far -> letters at depth 0, 1, 2, 3 below it
 
 
 def letters_below(table: cw.Below, lexicon: Lexicon, spelled: str) -> list[str]:
-    """Return what the table says can come at depths 0 to 3 below the node of these letters."""
-    node = lexicon.node(spelled)
-    assert node is not None
-    return [table.below(node, depth) for depth in range(4)]
+    """Return what the table says can come at depths 0 to 3 below the node of these letters
+    (the node found by the table's own children, checked against the lexicon's)."""
+    place, node = 0, lexicon.root
+    for letter in spelled:
+        place, node = table.child(place, letter), node[letter]
+        assert lexicon.nodes[place] is node
+    return [table.below(spelled, depth) for depth in range(4)]
 
 
 @pytest.mark.parametrize("spelled", sorted(HAND_BELOW))

@@ -212,7 +212,7 @@ class Start:
     single_ok: bool
 
 
-TABLE_FORMAT = 1  # bump when Below's stored form changes
+TABLE_FORMAT = 2  # bump when Below's stored form changes
 LEVELS = 7  # depths Below knows: 0 to 6 (a left part is at most rack size - 1 = 6 squares)
 MAX_LETTERS = 32  # a lexicon of more distinct letters gets no Below (its walk prunes less)
 MAX_SETS = 4096  # letter sets remembered (the alphabet, the cross-checks met)
@@ -225,16 +225,18 @@ class Below:
 
     The walk asks it, before placing a tile on the way to the anchor, whether a letter
     allowed at the anchor (and the tile right after it) can still come at that distance.
-    The sets are kept per depth as 32-bit ints in the lexicon's fixed node order, so that
-    the table is stored apart from the lexicon (files.wordlist caches it) and loaded in a few
-    milliseconds; building it takes about 0.2 s for ENABLE."""
+    Nodes are known by their place in the lexicon's fixed node order (the root is 0); `kids`
+    lists each node's children's places in letter order from `starts[place]`, so that the
+    walk finds a child's place from its parent's. All are arrays of 32-bit ints: the table is
+    stored apart from the lexicon (files.wordlist caches it) and read in a few milliseconds
+    (nothing to rebuild per node); building it takes about 0.3 s for ENABLE."""
 
-    def __init__(self, lexicon: Lexicon, letters: str, levels: list[memoryview]) -> None:
-        self.letters, self.levels = letters, levels
+    def __init__(self, letters: str, levels: list[memoryview], kids: memoryview,
+                 starts: memoryview) -> None:
+        self.letters, self.levels, self.kids, self.starts = letters, levels, kids, starts
         self.bits = {letter: 1 << i for i, letter in enumerate(letters)} | {END: 0}
         self.lower = {letter: letter.lower() for letter in letters}  # a blank's letter
         self.sets: dict[str, int] = {}  # letters -> their letter set, as asked
-        self.place = dict(zip(map(id, lexicon.nodes), range(len(lexicon.nodes)), strict=True))
 
     @classmethod
     def build(cls, lexicon: Lexicon) -> Below:
@@ -242,38 +244,44 @@ class Below:
         nodes = lexicon.nodes
         letters = "".join(sorted({letter for node in nodes for letter in node} - {END}))
         if len(letters) > MAX_LETTERS:
-            return cls(lexicon, letters, [])
+            return cls(letters, [], words32([]), words32([]))
         bits = {letter: 1 << i for i, letter in enumerate(letters)}
         place = {id(node): i for i, node in enumerate(nodes)}
-        kids = [[place[id(child)] for letter, child in node.items() if letter != END]
+        kids = [[place[id(node[letter])] for letter in sorted(node) if letter != END]
                 for node in nodes]
         level = [union(bits[letter] for letter in node if letter != END) for node in nodes]
         levels = [words32(level)]
         for _ in range(1, LEVELS):
             level = [union(level[k] for k in ks) for ks in kids]
             levels.append(words32(level))
-        return cls(lexicon, letters, levels)
+        starts = [0]
+        for ks in kids:
+            starts.append(starts[-1] + len(ks))
+        return cls(letters, levels, words32([k for ks in kids for k in ks]), words32(starts))
 
     def to_bytes(self) -> bytes:
-        """Return the stored form: a marshal of the letters and each level's sets (in this
-        machine's byte order, which the form records)."""
+        """Return the stored form: a marshal of the letters, each level's sets, the children
+        and where each node's start (in this machine's byte order, which the form records)."""
         return marshal.dumps((TABLE_FORMAT, ORDER, self.letters,
-                              [level.tobytes() for level in self.levels]))
+                              [level.tobytes() for level in self.levels],
+                              self.kids.tobytes(), self.starts.tobytes()))
 
     @classmethod
     def from_bytes(cls, lexicon: Lexicon, data: bytes) -> Below:
         """Return a lexicon's table from its stored form; ValueError if it is not this one's."""
         try:
-            fmt, order, letters, stored = marshal.loads(data)
+            fmt, order, letters, stored, kids, starts = marshal.loads(data)
             levels = [memoryview(level).cast("I") for level in stored]
+            kids, starts = memoryview(kids).cast("I"), memoryview(starts).cast("I")
         except (EOFError, TypeError, ValueError) as err:
             raise ValueError("not a stored crossword table") from err
         size = len(lexicon.nodes)
         if (fmt, order) != (TABLE_FORMAT, ORDER) or not isinstance(letters, str) or \
-                any(len(level) != size for level in levels):
+                any(len(level) != size for level in levels) or \
+                (levels and (len(starts) != size + 1 or starts[size] != len(kids))):
             raise ValueError(f"stored crossword table: format {fmt}, expected {TABLE_FORMAT} "
                              f"of {size} nodes")
-        return cls(lexicon, letters, levels)
+        return cls(letters, levels, kids, starts)
 
     def letter_set(self, letters: str) -> int:
         """Return letters as a letter set (a letter the lexicon lacks has no bit)."""
@@ -284,9 +292,17 @@ class Below:
             found = self.sets[letters] = union(self.bits.get(letter, 0) for letter in letters)
         return found
 
-    def below(self, node: Node, depth: int) -> str:
-        """Return the letters that can occur `depth` levels below a node, in order."""
-        found = self.levels[depth][self.place[id(node)]]
+    def child(self, place: int, letter: str) -> int:
+        """Return the place of a node's child by this letter (which must follow it)."""
+        bit = self.bits[letter]
+        return self.kids[self.starts[place] + (self.levels[0][place] & (bit - 1)).bit_count()]
+
+    def below(self, spelled: str, depth: int) -> str:
+        """Return the letters that can occur `depth` levels after these letters, in order."""
+        place = 0
+        for letter in spelled:
+            place = self.child(place, letter)
+        found = self.levels[depth][place]
         return "".join(letter for i, letter in enumerate(self.letters) if found >> i & 1)
 
 
@@ -357,21 +373,21 @@ class LineWalk:
         squares, upper, points = line.squares, line.upper, line.points
         tiles, full, bingo = self.tiles, self.full, self.bingo
         start, reach, single_ok = at.square, at.reach, at.single_ok
-        bits, place, levels, lower = (self.below.bits, self.below.place, self.below.levels,
-                                      self.below.lower)
+        bits, levels, lower = self.below.bits, self.below.levels, self.below.lower
+        kids, starts = self.below.kids, self.below.starts
         zero = levels[0] if levels else ()  # the letters that can follow a node
         at_reach = self.allowed[reach] if reach < BOARD_SIZE else 0
         after_reach = reach + 1 < BOARD_SIZE and squares[reach + 1] != EMPTY
         beyond = bits.get(upper[reach + 1], 0) if after_reach else 0  # the tile after it
         rack = [(letter, bits.get(letter, 0), self.values[letter]) for letter in self.distinct]
         cells = list(squares)
-        asks: list[tuple[memoryview, memoryview] | None] = [None] * BOARD_SIZE  # before the
-        for i in range(start, reach):  # anchor: the letters Below knows at the anchor and after
-            if reach - i < len(levels):
-                asks[i] = levels[reach - i - 1], levels[reach - i]
+        asks: list[tuple[memoryview | None, memoryview | None] | None] = [None] * BOARD_SIZE
+        for i in range(start, reach if levels else start):  # before the anchor: the letters
+            asks[i] = ((levels[reach - i - 1], levels[reach - i]) if reach - i < len(levels)
+                       else (None, None))  # Below knows there and one square on
 
         def extend(i: int, node: Node, total: int, mult: int, cross: int, placed: int,
-                   have: int) -> None:
+                   have: int, k: int) -> None:
             while i < BOARD_SIZE and squares[i] != EMPTY:
                 child = node.get(upper[i])
                 if child is None:
@@ -384,33 +400,37 @@ class LineWalk:
                 return
             allow, lm, wm, cp, cr, after, tile = spots[i]
             ahead = asks[i]
-            if ahead:
+            if ahead is not None:  # the node's place, to know its children's
                 here, there = ahead
+                first, follow = starts[k], zero[k]
             if counts[BLANK]:
                 counts[BLANK] -= 1
                 rest = -1 if counts[BLANK] else have  # the letters the tiles left can be
                 need = at_reach & rest
                 for letter, child in node.items():
-                    if bits[letter] & allow:
-                        if ahead:
-                            k = place[id(child)]
-                            if not (here[k] & need and zero[k] & rest) or \
-                                    (beyond and not there[k] & beyond):
+                    if (bit := bits[letter]) & allow:
+                        kid = 0
+                        if ahead is not None:
+                            kid = kids[first + (follow & (bit - 1)).bit_count()]
+                            if here is not None and there is not None and \
+                                    (not (here[kid] & need and zero[kid] & rest) or
+                                     (beyond and not there[kid] & beyond)):
                                 continue
                         elif tile != EMPTY and tile not in child:
                             continue
                         cells[i] = lower[letter]
                         extend(after, child, total, mult * wm, cross + cp * wm if cr else cross,
-                               placed + 1, have)
+                               placed + 1, have, kid)
                 counts[BLANK] += 1
             for letter, bit, value in rack:
                 if counts[letter] and bit & allow and (child := node.get(letter)) is not None:
-                    kept = have if counts[letter] > 1 else have & ~bit
-                    if ahead:
-                        k = place[id(child)]
+                    kept, kid = have if counts[letter] > 1 else have & ~bit, 0
+                    if ahead is not None:
+                        kid = kids[first + (follow & (bit - 1)).bit_count()]
                         rest = -1 if counts[BLANK] else kept
-                        if not (here[k] & at_reach & rest and zero[k] & rest) or \
-                                (beyond and not there[k] & beyond):
+                        if here is not None and there is not None and \
+                                (not (here[kid] & at_reach & rest and zero[kid] & rest) or
+                                 (beyond and not there[kid] & beyond)):
                             continue
                     elif tile != EMPTY and tile not in child:
                         continue
@@ -418,10 +438,11 @@ class LineWalk:
                     cells[i] = letter
                     points_here = value * lm
                     extend(after, child, total + points_here, mult * wm,
-                           cross + (cp + points_here) * wm if cr else cross, placed + 1, kept)
+                           cross + (cp + points_here) * wm if cr else cross, placed + 1, kept,
+                           kid)
                     counts[letter] += 1
 
-        extend(start, self.root, 0, 1, 0, 0, self.have)
+        extend(start, self.root, 0, 1, 0, 0, self.have, 0)
 
 
 def line_moves(line: str, row: int, checks: Sequence[Check], layout: Layout, rack: str,
