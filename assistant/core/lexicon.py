@@ -135,6 +135,7 @@ class Lexicon:
         self.examples, self.name = examples, name
         self._nodes = nodes
         self.key = key  # names the compiled form it was loaded from ("" when made in memory)
+        self.derived: dict[str, object] = {}  # tables a solver works out from it, kept with it
 
     @property
     def nodes(self) -> list[Node]:

@@ -225,6 +225,7 @@ def worker_start(lines: Any, source: Source | None) -> None:
 
         spec, game, language = source
         WORKER_LEXICON = wordlist.load(spec, None, crossword_rules(game, language).tongue)
+        wordlist.crossword_table(WORKER_LEXICON)
 
 
 def end_with_parent() -> None:
@@ -316,6 +317,7 @@ def watch_boards(options: Namespace, say: Callable[[str], None], warn: Callable[
     tongue = crossword_rules(options.overlay_game, options.language).tongue
     lexicon = wordlist.load(options.lexicon, progress, tongue)
     wordlist.index(lexicon)
+    wordlist.crossword_table(lexicon)  # before the worker forks: it has the table too
     solver = shared_solver(lexicon, (options.lexicon, options.overlay_game, options.language))
     try:
         watch_with(options, say, warn, progress, kept, lexicon, solver)

@@ -14,6 +14,7 @@ from ..core.lexicon import Lexicon
 from ..core.rules import CrosswordRules, Layout, crossword_rules
 from ..core.rules.languages import spell
 from ..core.types import BadInput
+from ..files import wordlist
 from ..files.user import read_file
 from ..vision.types import Reading
 from .types import Play, Solved
@@ -107,6 +108,7 @@ def solve_board(game: str, board: Sequence[str], rack: str, lexicon: Lexicon,
             raise
         notes.append(f"{err} (another language's game? scores use {game}'s {language} values; "
                      "see --language)")
+    wordlist.crossword_table(lexicon)  # loaded (or built and cached) once per process
     moves, count = cw.best_moves(squares, tiles, rules, lexicon, top, unsure, generator)
     return CrosswordResult(game=game, rack=spell(tiles), moves=[move_json(m) for m in moves],
                            count=count, warnings=notes)

@@ -3,6 +3,8 @@
 The positions come from seeded self-play on the Scrabble board with ENABLE (each player plays
 its best move; blanks are kept out of the bag so both remain for the racks measured). Every
 position is measured with three racks from its unseen tiles: no blank, one blank, two blanks.
+Then the overlay's Wordfeud mid-game board (tests/wordfeud_draw.py MIDGAME) with the racks that
+issue 23 measured, three with blanks: the solve the overlay waits for when a rack has a blank.
 """
 
 from __future__ import annotations
@@ -88,9 +90,28 @@ def profile_top(run: Callable[[], Any], lines: int = 6) -> list[str]:
             f"{row.tottime / total:.0%} own time, {row.ncalls} calls" for name, row in rows[:lines]]
 
 
+MIDGAME_RACKS = ("RTLW?AI", "DREAMS?", "AB??CDE", "RENTOID")  # issue 23's: blanks, then none
+
+
+def midgame(lexicon: Lexicon, repeat: int = 5) -> dict[str, Any]:
+    """Return all moves' time (best of `repeat`) per rack on the Wordfeud mid-game board, and
+    the median and max over the racks with a blank."""
+    from tests.wordfeud_draw import MIDGAME
+
+    rules, board = crossword_rules("wordfeud"), tuple(MIDGAME.board)
+    times = {rack: round(timed(partial(cw.generate, board, rack, rules, lexicon), repeat), 1)
+             for rack in MIDGAME_RACKS}
+    blanks = [ms for rack, ms in times.items() if BLANK in rack]
+    return {"ms": times, "moves": {rack: len(cw.generate(board, rack, rules, lexicon))
+                                   for rack in MIDGAME_RACKS},
+            "blank_median_ms": statistics.median(blanks), "blank_max_ms": max(blanks)}
+
+
 def bench() -> dict[str, Any]:
-    """Return the medians per rack kind, their targets and ratios, and the profile's top."""
+    """Return the medians per rack kind, their targets and ratios, the profile's top, and the
+    Wordfeud mid-game board's racks."""
     lexicon = wordlist.load("enable")
+    wordlist.crossword_table(lexicon)  # as a solve has it: read from the cache
     cases = positions(lexicon)
     report: dict[str, Any] = {"positions": len(cases), "variant": SCRABBLE.game,
                               "tiles_on_board_median": statistics.median(
@@ -113,6 +134,7 @@ def bench() -> dict[str, Any]:
     board, racks = cases[len(cases) // 2]
     report["profile_one_blank"] = profile_top(
         lambda: cw.generate(board, racks["one_blank"], SCRABBLE, lexicon))
+    report["wordfeud_midgame"] = midgame(lexicon)
     report["languages"] = languages()
     return report
 
