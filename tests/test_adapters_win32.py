@@ -260,6 +260,7 @@ def test_the_overlay_sets_tk_styles_before_the_first_map_then_the_rest_without_a
         return FakeRoot(log), FakeCanvas()
 
     monkeypatch.setattr(overlays, "tk_window", tk_window)
+    monkeypatch.setattr(overlay_windows, "picture_item", lambda canvas: (FakeCanvas(), 1))
     tool, layered, topmost = 0x80, 0x80000, 0x8  # the styles Tk gave the wrapper
     user32 = overlay_user32(log, tool | layered | topmost)
     shown = overlay_windows.WindowsOverlay(user32)

@@ -325,3 +325,25 @@ def test_show_takes_a_few_milliseconds(stage):
     median = statistics.median(times)
     print(f"show() median {median:.1f} ms over {len(times)} ({stage.server.display})")
     assert median < 100
+
+
+def test_a_scene_as_one_picture_is_its_rectangles_on_the_background():
+    """The Windows overlay paints a scene's rectangles as one PPM picture: worked by hand, a
+    2-pixel outline of a 6x5 square at (12, 21) and a panel, in a box from (10, 20)."""
+    from assistant.adapters.overlay import Outline, Panel, picture
+
+    scene = Scene(outlines=(Outline(Region(12, 21, 6, 5), "#102030", 2),),
+                  panel=Panel(Region(20, 20, 4, 3), ("hi",), colour="#405060"))
+    data = picture(scene, Region(10, 20, 14, 8), "#ff00fe")
+    header, pixels = data[:len(b"P6 14 8 255\n")], data[len(b"P6 14 8 255\n"):]
+    assert header == b"P6 14 8 255\n"
+    image = np.frombuffer(pixels, np.uint8).reshape(8, 14, 3)
+    key, band, panel = (255, 0, 254), (0x10, 0x20, 0x30), (0x40, 0x50, 0x60)
+    expected = np.empty((8, 14, 3), np.uint8)
+    expected[:] = key
+    for y in range(1, 6):  # the square's rows 21-25, its columns 12-17: a ring 2 wide
+        for x in range(2, 8):
+            if y < 3 or y > 3 or x < 4 or x > 5:
+                expected[y, x] = band
+    expected[0:3, 10:14] = panel
+    assert (image == expected).all()

@@ -339,13 +339,16 @@ def crossword_game(here: Path, title: str, game: dict[str, Any],
     started.append(overlay)
     drawn = Lines(overlay)
     lines, shots, times = [drawn.next(300)], [], []
+    import mss
+    looking = mss.MSS()  # made before any change: its first grab under Wine is slow
+    looking.grab({"left": box[0], "top": box[1], "width": 8, "height": 8})
     for i, fresh in enumerate(game["fresh"]):
         if i:
             assert window.stdin is not None
             window.stdin.write('{"next": true}\n')
             window.stdin.flush()
             changed = next(line for line in iter(shown.next, None) if "shown" in line)
-            if (seen := drawn_when(box, fresh)) is not None:
+            if (seen := drawn_when(looking, box, fresh)) is not None:
                 times.append(seen - changed["shown"][1])
             lines.append(drawn.next(120))
         time.sleep(0.5)  # the line is printed as the move is drawn
@@ -364,20 +367,20 @@ def crossword_game(here: Path, title: str, game: dict[str, Any],
             "click": clicked["click"]}
 
 
-def drawn_when(box: list[int], fresh: list[list[int]], timeout: float = 60) -> float | None:
+def drawn_when(screen: Any, box: list[int], fresh: list[list[int]],
+               timeout: float = 60) -> float | None:
     """Return when the letters first show on all these squares of the window (grabbing the
-    window alone, with one mss instance: a grab then takes a few ms, so the time is close)."""
-    import mss
+    window alone, with an mss instance made before: a grab then takes a few ms, so the time
+    is close; every 15 ms, not flat out, which slowed the overlay's drawing)."""
     import numpy as np
     x, y, w, h = box
     area = {"left": x, "top": y, "width": w, "height": h}
     deadline = time.monotonic() + timeout
-    with mss.MSS() as screen:
-        while time.monotonic() < deadline:
-            shot = np.asarray(screen.grab(area))[:, :, :3]
-            if all(letter_share(shot, b) >= 0.05 for b in fresh):
-                return time.monotonic()
-            time.sleep(0.003)
+    while time.monotonic() < deadline:
+        shot = np.asarray(screen.grab(area))[:, :, :3]
+        if all(letter_share(shot, b) >= 0.05 for b in fresh):
+            return time.monotonic()
+        time.sleep(0.015)
     return None
 
 

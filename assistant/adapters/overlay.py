@@ -287,22 +287,54 @@ def draw(canvas: Any, scene: Scene, box: Region, shaped: bool = False) -> None:
     """Draw the scene on a canvas whose top-left corner is the box's top-left corner (on a
     window `shaped` to the scene's pieces, a letter as the box around its outline: the shape
     cuts it to the outline, in one rectangle rather than a few dozen)."""
-    for outline in scene.outlines:
-        for band in bands(outline):
-            fill(canvas, band.moved(-box.x, -box.y), outline.colour)
-    for badge in scene.badges:
-        fill(canvas, square(badge).moved(-box.x, -box.y), badge.colour)
-        canvas.create_text(badge.point[0] - box.x, badge.point[1] - box.y, text=badge.text,
-                           fill=ink(badge.colour), font=("Helvetica", -badge.size * 3 // 4, "bold"))
+    for region, colour in coloured(scene, shaped):
+        fill(canvas, region.moved(-box.x, -box.y), colour)
+    write(canvas, scene, box)
+
+
+def coloured(scene: Scene, shaped: bool = False) -> list[tuple[Region, str]]:
+    """Return the scene's rectangles and their colours, in the order they are drawn (the
+    words' backgrounds: a badge's square, the panel; a letter as the box around its outline
+    when `shaped`)."""
+    out = [(band, outline.colour) for outline in scene.outlines for band in bands(outline)]
+    out += [(square(badge), badge.colour) for badge in scene.badges]
     for letter in scene.letters:
         drawn = strokes(letter)
-        for stroke in (bounds(drawn),) if shaped and drawn else drawn:
-            fill(canvas, stroke.moved(-box.x, -box.y), letter.colour)
+        out += [(stroke, letter.colour) for stroke in ((bounds(drawn),) if shaped and drawn
+                                                       else drawn)]
     if (panel := scene.panel) is not None:
-        fill(canvas, panel.box.moved(-box.x, -box.y), panel.colour)
+        out.append((panel.box, panel.colour))
+    return out
+
+
+def write(canvas: Any, scene: Scene, box: Region) -> None:
+    """Write the scene's words on a canvas whose top-left corner is the box's: the badges'
+    letters and the panel's lines."""
+    for badge in scene.badges:
+        canvas.create_text(badge.point[0] - box.x, badge.point[1] - box.y, text=badge.text,
+                           fill=ink(badge.colour), font=("Helvetica", -badge.size * 3 // 4, "bold"))
+    if (panel := scene.panel) is not None:
         canvas.create_text(panel.box.x - box.x + 6, panel.box.y - box.y + 4, anchor="nw",
                            text="\n".join(panel.lines), fill=panel.ink, width=panel.box.w - 12,
                            font=("Helvetica", -panel.font_px))  # negative: pixels
+
+
+def picture(scene: Scene, box: Region, background: str) -> bytes:
+    """Return the scene's rectangles painted on the background, the box's size, as a binary
+    PPM (what Tk's photo images read): one image instead of a canvas item per rectangle."""
+    import numpy as np
+
+    image = np.empty((box.h, box.w, 3), np.uint8)
+    image[:] = rgb(background)
+    for region, colour in coloured(scene):
+        x, y = region.x - box.x, region.y - box.y
+        image[max(0, y):y + region.h, max(0, x):x + region.w] = rgb(colour)
+    return b"P6 %d %d 255\n" % (box.w, box.h) + image.tobytes()
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """Return a '#rrggbb' colour's red, green and blue."""
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def fill(canvas: Any, region: Region, colour: str) -> None:
