@@ -210,9 +210,10 @@ def test_a_change_is_read_at_once(redraws):
 @pytest.mark.xfail(busy(), reason="a loaded machine: the read and solve alone take longer",
                    strict=False)
 def test_the_move_is_redrawn_within_200_ms_of_the_board_changing(redraws):
-    """The issue's figure, median of three changes, on a machine not loaded beyond its cores
-    (measured at load 8-11 on 2 cores: 0.25-0.7 s, median 0.21-0.32 s at load 9)."""
-    assert statistics.median(t["drawn"] for t in redraws) < REDRAW_S, redraws
+    """The issue's figure, every one of three changes, on a machine not loaded beyond its
+    cores (measured on a quiet machine: 94-152 ms, make bench; at load 8-11 on 2 cores before
+    the faster read and solve: 0.25-0.7 s)."""
+    assert max(t["drawn"] for t in redraws) < REDRAW_S, redraws
 
 
 def test_scrabble_gets_its_best_move_on_the_standard_layout(server, tmp_path):
