@@ -377,3 +377,15 @@ def test_the_next_drag_waits_for_a_busy_game_to_let_go_of_the_last():
                          held=now)
     assert one.taken(word) is True
     assert time.monotonic() - now >= 0.6
+
+
+def test_a_game_holding_the_last_drag_over_a_second_is_still_waited_for():
+    # CI, two busy processes: the game still showed STELES's last tile selected 1.1 s after
+    # its release; SEALER, begun on that tile, found it lit, moved on, and the game took S
+    one = player()
+    one.tracer, one.watcher.gone_at = Slow(1.5), None
+    now = time.monotonic()
+    word = loop.Word("STELES", (0, 5, 1, 6, 10, 14), 6, pressed=now - 0.1, released=now,
+                     held=now)
+    assert one.taken(word) is True
+    assert time.monotonic() - now >= 1.5

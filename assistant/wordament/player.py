@@ -72,9 +72,11 @@ SLOWER = 2.0  # a word tried again drags this many times slower
 SILENT = 3  # words in a row without feedback that stop play
 LIT_LIMIT = 1.0  # longest wait at a tile for the game to show it selected (a busy game is slow)
 UNLIT = 3  # tiles never seen selected, none ever seen so, before drags stop waiting for it
-FREED_LIMIT = LIT_LIMIT  # longest wait after a release for the game to let go of the drag (a
-# busy game is as slow to: a next drag begun on a drag still held finds its shared tiles stale
-# selected, moves on, and the game, catching up, takes its motions as one jump: ULTRA as URA)
+FREED_LIMIT = 5.0  # longest wait after a release for the game to let go of the drag: a next
+# drag begun on a drag still held finds its shared tiles stale selected, moves on, and the
+# game, catching up, takes its motions as one jump (ULTRA as URA; SEALER, begun on STELES's
+# last tile 1.1 s after STELES with two busy processes, as S); a game that never lets go is
+# waited for this long a word, a round's end stops the wait at once (the grid goes)
 LAG = 0.001  # s: an idle game's delay in taking a release sent to it
 POLL_S = (0.0005, 0.0005, 0.001, 0.001, 0.002)  # pauses between looks at a tile, then 2 ms each
 COVERED_LIMIT = 10.0  # longest wait for a window over the grid to go
